@@ -1,0 +1,143 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { authRoutes } from './modules/auth/auth.routes';
+import { filesRoutes } from './modules/files/files.routes';
+import { organisationRoutes } from './modules/organisation/organisation.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { registerRequestAuth } from './platform/auth/request-auth';
+import type { AppDeps } from './platform/deps';
+import { AppError, registerErrorHandling } from './platform/errors';
+import { type Mailer, createMailer } from './platform/mail';
+import { type Storage, createLocalStorage } from './platform/storage';
+
+export type BuildAppOptions = {
+  config: Config;
+  database: DatabaseHandle;
+  mailer?: Mailer;
+  storage?: Storage;
+  /** pino options, or false for none (tests). */
+  logger?: boolean | object;
+  /** Serve the built web app (off in API tests). */
+  isServingWeb?: boolean;
+};
+
+/** Request URLs are logged without their query string: login tokens travel there (?token=). */
+function serializeRequest(request: { method: string; url: string; ip?: string }) {
+  return { method: request.method, url: request.url.split('?')[0], remoteAddress: request.ip };
+}
+
+const webDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger:
+      options.logger === undefined
+        ? {
+            level: config.LOG_LEVEL,
+            // Never log a secret: cookies, bearer tokens and CSRF tokens are redacted.
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]'],
+            serializers: { req: serializeRequest },
+          }
+        : options.logger,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    mailer:
+      options.mailer ??
+      createMailer({ db: database.db, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, logger: app.log }),
+    storage: options.storage ?? createLocalStorage(join(config.DATA_DIR, 'files')),
+  };
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyMultipart, { limits: { fileSize: 500 * 1024 * 1024, files: 1 } });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Mise API', version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          cookie: { type: 'apiKey', in: 'cookie', name: 'mise_session' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerRequestAuth(app, database.db, config);
+
+  app.get(
+    '/api/health',
+    { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok'), database: z.string() }) } } },
+    async () => {
+      await database.db.execute(sql`select 1`);
+      return { status: 'ok' as const, database: database.driver };
+    },
+  );
+  await app.register(authRoutes, { prefix: '/api', ...deps });
+  await app.register(usersRoutes, { prefix: '/api', ...deps });
+  await app.register(organisationRoutes, { prefix: '/api', ...deps });
+  await app.register(filesRoutes, { prefix: '/api', ...deps });
+
+  const isServingWeb = options.isServingWeb ?? true;
+  const indexPath = join(webDist, 'index.html');
+  if (isServingWeb && existsSync(indexPath)) {
+    const indexHtml = await readFile(indexPath, 'utf8');
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    app.setNotFoundHandler((request, reply) => {
+      if (request.url.startsWith('/api/') || request.method !== 'GET') throw new AppError('not-found');
+      // Client-side routes: the single-page app answers every other GET.
+      return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    });
+  } else {
+    app.setNotFoundHandler(() => {
+      throw new AppError('not-found');
+    });
+  }
+  return app;
+}

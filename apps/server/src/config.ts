@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    /** A real PostgreSQL server; unset means the embedded PGlite database in DATA_DIR. */
+    DATABASE_URL: z.string().min(1).optional(),
+    DATA_DIR: z.string().default('./data'),
+    /** smtp://user:pass@host:port; unset means messages are logged and kept in the outbox. */
+    SMTP_URL: z.string().min(1).optional(),
+    MAIL_FROM: z.string().default('Mise <no-reply@mise.local>'),
+    /** The address users reach the web app at: mailed links are built from it, never from Host. */
+    PUBLIC_URL: z.string().url().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Seed the demo organisation on a real PostgreSQL server too (always on for PGlite). */
+    SEED_DEMO: booleanFlag,
+    /** Behind a reverse proxy: trust X-Forwarded-* for the client address. */
+    TRUST_PROXY: booleanFlag,
+    /** Cookies flagged Secure (default: when PUBLIC_URL is https). */
+    COOKIE_SECURE: z.enum(['true', 'false']).optional(),
+    DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  })
+  .transform((env) => {
+    const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+    return {
+      ...env,
+      PUBLIC_URL: publicUrl,
+      isCookieSecure:
+        env.COOKIE_SECURE === undefined
+          ? publicUrl.startsWith('https://')
+          : env.COOKIE_SECURE === 'true',
+    };
+  });
+
+export type Config = z.infer<typeof configSchema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,28 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import type { DatabaseHandle } from './client';
+
+/** Beside this file in the sources, beside main.js in the build (build.mjs copies it). */
+export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Arbitrary constant: one instance migrates at a time when several start together. */
+const migrationLockKey = 7_316_214;
+
+export async function runMigrations(handle: DatabaseHandle): Promise<void> {
+  if (handle.driver === 'pglite') {
+    await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
+    return;
+  }
+  const client = await handle.pool!.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [migrationLockKey]);
+    await migratePg(handle.db as unknown as NodePgDatabase, { migrationsFolder });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [migrationLockKey]).catch(() => {});
+    client.release();
+  }
+}

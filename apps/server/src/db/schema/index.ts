@@ -1,0 +1,4 @@
+export * from './auth';
+export * from './mail';
+export * from './organisation';
+export * from './users';

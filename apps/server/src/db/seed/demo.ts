@@ -1,0 +1,67 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../client';
+import { databaseManagers, databases, distributors, storeOwners, stores, users } from '../schema';
+import { hashPassword } from '../../platform/auth/passwords';
+
+export const demoPassword = 'demo1234';
+
+export const demoEmails = {
+  admin: 'admin@demo.test',
+  distributor: 'distributor@demo.test',
+  manager: 'manager@demo.test',
+  customer: 'customer@demo.test',
+} as const;
+
+/**
+ * The demo organisation: two distributors; the demo distributor owns one database with
+ * three stores; the other distributor has a database and store of its own, which only the
+ * admin sees. The manager manages the demo database; the customer owns two of its stores.
+ * Idempotent: does nothing when the demo admin exists.
+ */
+export async function seedDemo(db: Database): Promise<{ emails: string[]; isCreated: boolean }> {
+  const emails = Object.values(demoEmails);
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, demoEmails.admin));
+  if (existing) return { emails, isCreated: false };
+
+  const passwordHashes = await Promise.all(emails.map(() => hashPassword(demoPassword)));
+  await db.transaction(async (tx) => {
+    const [demoDistributor, otherDistributor] = await tx
+      .insert(distributors)
+      .values([
+        { name: 'Mise Distribution France', address: '12 rue de la Paix', postal_code: '75002', city: 'Paris', countries: ['FR'], email: 'contact@demo.test' },
+        { name: 'Nordic Food Systems', address: 'Rue Neuve 1', postal_code: '1000', city: 'Bruxelles', countries: ['BE'], email: 'contact@nordic.test' },
+      ])
+      .returning();
+    const [demoDatabase, otherDatabase] = await tx
+      .insert(databases)
+      .values([
+        { name: 'Bistro Group', distributor_id: demoDistributor!.id, store_access: true },
+        { name: 'Nordic Canteens', distributor_id: otherDistributor!.id },
+      ])
+      .returning();
+    const demoStores = await tx
+      .insert(stores)
+      .values([
+        { name: 'Bistro Paris Opéra', address: '5 place de l’Opéra', postal_code: '75009', city: 'Paris', distributor_id: demoDistributor!.id, database_id: demoDatabase!.id, mise_licence: true },
+        { name: 'Bistro Lyon Bellecour', address: '2 place Bellecour', postal_code: '69002', city: 'Lyon', distributor_id: demoDistributor!.id, database_id: demoDatabase!.id, mise_licence: true },
+        { name: 'Bistro Lille Centre', address: '10 rue Faidherbe', postal_code: '59000', city: 'Lille', distributor_id: demoDistributor!.id, database_id: demoDatabase!.id, manager_owned: true },
+        { name: 'Canteen Bruxelles', address: 'Rue Neuve 20', postal_code: '1000', city: 'Bruxelles', country: 'BE', timezone_name: 'Europe/Brussels', distributor_id: otherDistributor!.id, database_id: otherDatabase!.id, mise_licence: true },
+      ])
+      .returning();
+    const [, , manager, customer] = await tx
+      .insert(users)
+      .values([
+        { email: demoEmails.admin, password_hash: passwordHashes[0]!, role: 'admin', name: 'Alice', surname: 'Admin', phone_number: '+33 1 00 00 00 01' },
+        { email: demoEmails.distributor, password_hash: passwordHashes[1]!, role: 'distributor', name: 'Denis', surname: 'Distributeur', phone_number: '+33 1 00 00 00 02', distributor_id: demoDistributor!.id },
+        { email: demoEmails.manager, password_hash: passwordHashes[2]!, role: 'manager', name: 'Manon', surname: 'Manager', phone_number: '+33 1 00 00 00 03', database_id: demoDatabase!.id },
+        { email: demoEmails.customer, password_hash: passwordHashes[3]!, role: 'customer', name: 'Camille', surname: 'Client', phone_number: '+33 1 00 00 00 04' },
+      ])
+      .returning();
+    await tx.insert(databaseManagers).values({ database_id: demoDatabase!.id, user_id: manager!.id });
+    await tx.insert(storeOwners).values([
+      { store_id: demoStores[0]!.id, user_id: customer!.id },
+      { store_id: demoStores[1]!.id, user_id: customer!.id },
+    ]);
+  });
+  return { emails, isCreated: true };
+}

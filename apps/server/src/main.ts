@@ -1,0 +1,37 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { demoPassword, seedDemo } from './db/seed/demo';
+
+const config = loadConfig();
+const database = await openDatabase(
+  config.DATABASE_URL
+    ? { driver: 'pg', url: config.DATABASE_URL, poolSize: config.DB_POOL_SIZE }
+    : { driver: 'pglite', dataDir: `${config.DATA_DIR}/pglite` },
+);
+await runMigrations(database);
+const app = await buildApp({ config, database });
+
+const isSeeding = database.driver === 'pglite' || config.SEED_DEMO;
+const seeded = isSeeding ? await seedDemo(database.db) : null;
+
+await app.listen({ port: config.PORT, host: config.HOST });
+const where = database.driver === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL';
+console.log(`\nMise is running on ${config.PUBLIC_URL} (${where})`);
+if (seeded) {
+  console.log(`Demo log-ins (password ${demoPassword}):`);
+  for (const email of seeded.emails) console.log(`  ${email}`);
+}
+
+let isClosing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (isClosing) return;
+    isClosing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,165 @@
+import type { UpdateUserBody, User, UserSummary } from '@mise/shared/users/schemas';
+import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { databaseManagers, databases, storeOwners, stores, users } from '../../db/schema';
+import type { UserRow } from '../../platform/auth/sessions';
+import { AppError, forbidden, notFound } from '../../platform/errors';
+import { type Scope, userFilter } from '../../platform/scope';
+
+/** The account as the API sends it: relations resolved in two queries, no secret. */
+export async function presentUser(db: Database, row: UserRow): Promise<User> {
+  const [owned, managed] = await Promise.all([
+    db
+      .select({ id: stores.id, databaseId: stores.database_id, distributorId: stores.distributor_id })
+      .from(storeOwners)
+      .innerJoin(stores, eq(stores.id, storeOwners.store_id))
+      .where(eq(storeOwners.user_id, row.id))
+      .orderBy(asc(stores.name)),
+    db
+      .select({ id: databases.id, distributorId: databases.distributor_id })
+      .from(databaseManagers)
+      .innerJoin(databases, eq(databases.id, databaseManagers.database_id))
+      .where(eq(databaseManagers.user_id, row.id)),
+  ]);
+  const distinct = (values: (string | null)[]) => [
+    ...new Set(values.filter((value): value is string => value !== null)),
+  ];
+  return {
+    id: row.id,
+    active: row.active,
+    email: row.email,
+    name: row.name,
+    surname: row.surname,
+    phone_number: row.phone_number,
+    role: row.role,
+    illustration_url: row.illustration_url,
+    new_password_required: row.new_password_required,
+    distributor: row.distributor_id,
+    database: row.database_id,
+    stores: owned.map((store) => store.id),
+    store_distributors: distinct(owned.map((store) => store.distributorId)),
+    store_databases: distinct(owned.map((store) => store.databaseId)),
+    manager_databases: managed.map((database) => database.id),
+    manager_distributors: distinct(managed.map((database) => database.distributorId)),
+    manager_store_tags: row.manager_store_tags,
+    creation_date: row.created_at.toISOString(),
+    version: row.version,
+  };
+}
+
+export async function findUserInScope(db: Database, scope: Scope, id: string): Promise<UserRow> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), userFilter(scope, db)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function findUserByEmail(db: Database, email: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row ?? null;
+}
+
+export async function listUsers(
+  db: Database,
+  scope: Scope,
+  query: { search?: string; includeInactive: boolean; limit: number; offset: number },
+): Promise<{ items: UserSummary[]; total: number }> {
+  const conditions = [userFilter(scope, db)];
+  if (!query.includeInactive) conditions.push(eq(users.active, true));
+  if (query.search) {
+    const pattern = `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    conditions.push(
+      or(
+        ilike(users.name, pattern),
+        ilike(users.surname, pattern),
+        ilike(users.email, pattern),
+        ilike(sql`${users.name} || ' ' || ${users.surname}`, pattern),
+      ),
+    );
+  }
+  const where = and(...conditions);
+  const storeCount = db
+    .select({ user_id: storeOwners.user_id, store_count: count().as('store_count') })
+    .from(storeOwners)
+    .groupBy(storeOwners.user_id)
+    .as('store_counts');
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        active: users.active,
+        email: users.email,
+        name: users.name,
+        surname: users.surname,
+        role: users.role,
+        illustration_url: users.illustration_url,
+        store_count: sql<number>`coalesce(${storeCount.store_count}, 0)::int`,
+      })
+      .from(users)
+      .leftJoin(storeCount, eq(storeCount.user_id, users.id))
+      .where(where)
+      .orderBy(asc(users.name), asc(users.surname), asc(users.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { items: rows, total: totalRow?.total ?? 0 };
+}
+
+/**
+ * Who may change an account: admins and distributors the accounts in their scope,
+ * anyone their own name, surname and phone. Nobody toggles their own active flag.
+ */
+export async function updateUser(
+  db: Database,
+  scope: Scope,
+  id: string,
+  body: UpdateUserBody,
+): Promise<UserRow> {
+  const target = await findUserInScope(db, scope, id);
+  const isSelf = target.id === scope.userId;
+  const isStaff = scope.role === 'admin' || scope.role === 'distributor';
+  if (!isSelf && !isStaff) throw forbidden();
+  if (body.active !== undefined && (isSelf || !isStaff)) throw forbidden();
+  const { version, ...changes } = body;
+  const [updated] = await db
+    .update(users)
+    .set({ ...changes, version: sql`${users.version} + 1`, updated_at: new Date() })
+    .where(and(eq(users.id, id), eq(users.version, version)))
+    .returning();
+  if (!updated) throw new AppError('conflict/stale-version');
+  return updated;
+}
+
+export async function setIllustration(
+  db: Database,
+  scope: Scope,
+  id: string,
+  url: string,
+): Promise<{ user: UserRow; previousUrl: string | null }> {
+  const target = await findUserInScope(db, scope, id);
+  const isStaff = scope.role === 'admin' || scope.role === 'distributor';
+  if (target.id !== scope.userId && !isStaff) throw forbidden();
+  const [updated] = await db
+    .update(users)
+    .set({ illustration_url: url, version: sql`${users.version} + 1`, updated_at: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return { user: updated!, previousUrl: target.illustration_url };
+}
+
+/** The stores an account owns, for admin viewers of the account page. */
+export async function listUserStores(db: Database, scope: Scope, id: string) {
+  if (scope.role !== 'admin') throw forbidden();
+  await findUserInScope(db, scope, id);
+  return db
+    .select({ id: stores.id, name: stores.name, city: stores.city })
+    .from(storeOwners)
+    .innerJoin(stores, eq(stores.id, storeOwners.store_id))
+    .where(eq(storeOwners.user_id, id))
+    .orderBy(asc(stores.name));
+}
+

@@ -1,0 +1,13 @@
+import type { Config } from '../config';
+import type { Database, DatabaseHandle } from '../db/client';
+import type { Mailer } from './mail';
+import type { Storage } from './storage';
+
+/** What every module's routes receive: built once in buildApp. */
+export type AppDeps = {
+  config: Config;
+  database: DatabaseHandle;
+  db: Database;
+  mailer: Mailer;
+  storage: Storage;
+};
