@@ -2,7 +2,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { DatabaseHandle } from './client';
 
@@ -20,7 +20,8 @@ export async function runMigrations(handle: DatabaseHandle): Promise<void> {
   const client = await handle.pool!.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [migrationLockKey]);
-    await migratePg(handle.db as unknown as NodePgDatabase, { migrationsFolder });
+    // The migration runs on the connection that holds the lock.
+    await migratePg(drizzle(client), { migrationsFolder });
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [migrationLockKey]).catch(() => {});
     client.release();

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../db/client';
+import { databaseManagers, databases, distributors, storeOwners, stores, users } from '../db/schema';
+import { hashPassword } from '../platform/auth/passwords';
+
+export const testPassword = 'Correct-horse-42';
+let testPasswordHash: Promise<string> | undefined;
+
+const unique = () => randomBytes(4).toString('hex');
+
+export async function buildDistributor(db: Database, values: Partial<typeof distributors.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(distributors)
+    .values({ name: `Distributor ${unique()}`, city: 'Paris', ...values })
+    .returning();
+  return row!;
+}
+
+export async function buildDatabase(db: Database, values: Partial<typeof databases.$inferInsert> = {}) {
+  const [row] = await db.insert(databases).values({ name: `Database ${unique()}`, ...values }).returning();
+  return row!;
+}
+
+export async function buildStore(db: Database, values: Partial<typeof stores.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(stores)
+    .values({
+      name: `Store ${unique()}`,
+      address: `${Math.floor(Math.random() * 200)} rue des Tests`,
+      postal_code: '75001',
+      city: 'Paris',
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+type UserOptions = Partial<typeof users.$inferInsert> & {
+  role: (typeof users.$inferInsert)['role'];
+  password?: string;
+  ownedStoreIds?: string[];
+  managedDatabaseIds?: string[];
+};
+
+/** An account with the test password (hashed once per run), its owned stores and managed databases. */
+export async function buildUser(db: Database, options: UserOptions) {
+  const { password, ownedStoreIds = [], managedDatabaseIds = [], ...values } = options;
+  testPasswordHash ??= hashPassword(testPassword);
+  const password_hash = password ? await hashPassword(password) : await testPasswordHash;
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: `${values.role}-${unique()}@example.test`,
+      name: 'Test',
+      surname: values.role,
+      password_hash,
+      ...values,
+    })
+    .returning();
+  if (ownedStoreIds.length) {
+    await db.insert(storeOwners).values(ownedStoreIds.map((store_id) => ({ store_id, user_id: row!.id })));
+  }
+  if (managedDatabaseIds.length) {
+    await db
+      .insert(databaseManagers)
+      .values(managedDatabaseIds.map((database_id) => ({ database_id, user_id: row!.id })));
+  }
+  return row!;
+}
+
+/**
+ * Two tenants, each a distributor with a database, two stores and one account per role,
+ * plus an admin: the fixture every authorization test uses.
+ */
+export async function buildTwoTenants(db: Database) {
+  const admin = await buildUser(db, { role: 'admin' });
+  const build = async (label: string) => {
+    const distributor = await buildDistributor(db, { name: `Distributor ${label}` });
+    const database = await buildDatabase(db, { name: `Database ${label}`, distributor_id: distributor.id });
+    const storeA = await buildStore(db, { name: `Store ${label}1`, distributor_id: distributor.id, database_id: database.id });
+    const storeB = await buildStore(db, { name: `Store ${label}2`, distributor_id: distributor.id, database_id: database.id });
+    const distributorUser = await buildUser(db, { role: 'distributor', distributor_id: distributor.id });
+    const manager = await buildUser(db, { role: 'manager', database_id: database.id, managedDatabaseIds: [database.id] });
+    const customer = await buildUser(db, { role: 'customer', ownedStoreIds: [storeA.id] });
+    return { distributor, database, stores: [storeA, storeB], users: { distributor: distributorUser, manager, customer } };
+  };
+  return { admin, a: await build('A'), b: await build('B') };
+}
