@@ -1,15 +1,11 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { openConfiguredDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { demoPassword, seedDemo } from './db/seed/demo';
 
 const config = loadConfig();
-const database = await openDatabase(
-  config.DATABASE_URL
-    ? { driver: 'pg', url: config.DATABASE_URL, poolSize: config.DB_POOL_SIZE }
-    : { driver: 'pglite', dataDir: `${config.DATA_DIR}/pglite` },
-);
+const database = await openConfiguredDatabase(config);
 await runMigrations(database);
 const app = await buildApp({ config, database });
 

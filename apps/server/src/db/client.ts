@@ -38,3 +38,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return { db, driver: 'pglite', pglite: client, close: () => client.close() };
 }
+
+/** The database the configuration names: DATABASE_URL's server, else PGlite in DATA_DIR. */
+export function openConfiguredDatabase(config: {
+  DATABASE_URL?: string;
+  DATA_DIR: string;
+  DB_POOL_SIZE: number;
+}): Promise<DatabaseHandle> {
+  return openDatabase(
+    config.DATABASE_URL
+      ? { driver: 'pg', url: config.DATABASE_URL, poolSize: config.DB_POOL_SIZE }
+      : { driver: 'pglite', dataDir: `${config.DATA_DIR}/pglite` },
+  );
+}

@@ -1,0 +1,28 @@
+// Bundles the server into dist/main.js (our workspace packages inlined, npm packages
+// left external) and copies the SQL migrations beside it.
+import { cp, rm } from 'node:fs/promises';
+import { build } from 'esbuild';
+
+await rm('dist', { recursive: true, force: true });
+await build({
+  entryPoints: { main: 'src/main.ts', 'create-admin': 'src/cli/create-admin.ts', seed: 'src/cli/seed.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'external-packages',
+      setup(builder) {
+        builder.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@mise/') ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+});
+await cp('src/db/migrations', 'dist/migrations', { recursive: true });
+console.log('server built: apps/server/dist');

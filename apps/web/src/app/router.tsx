@@ -1,0 +1,121 @@
+import { routePaths } from '@mise/shared/navigation/rules';
+import type { QueryClient } from '@tanstack/react-query';
+import { type RouteObject, redirect } from 'react-router';
+import { meQueryOptions } from '../shared/auth/get-me';
+import { FullPageLoader } from '../shared/ui/full-page-loader';
+import { AppLayout } from './layout/app-layout';
+import { createEntryLoader } from './routes/entry-loader';
+import { RequireSignedOut, RequireUser } from './routes/require-user';
+import { RootRoute } from './routes/root-route';
+import { RouteErrorBoundary } from './routes/route-error-page';
+
+/** Areas built so far; every other path of the route table shows ComingSoonPage. */
+const builtPaths = new Set<string>([
+  '/login',
+  '/changePassword',
+  '/home',
+  '/accounts',
+  '/account',
+  '/support',
+]);
+
+function comingSoonRoute(path: string): RouteObject {
+  const areaKey = path.slice(1);
+  return {
+    path: areaKey,
+    lazy: async () => {
+      const { ComingSoonPage } = await import('../shared/ui/coming-soon-page');
+      return { element: <ComingSoonPage areaKey={areaKey} /> };
+    },
+  };
+}
+
+/**
+ * Flat routes (spec 000 §2): every path of the route table plus /resetPassword;
+ * the record to show travels in the query (`/account?id=...`). Each area is
+ * its own chunk.
+ */
+export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
+  /** Starts loading the user alongside the page's chunk; the guards read the result. */
+  const prefetchMe = async () => {
+    await queryClient.prefetchQuery(meQueryOptions());
+    return null;
+  };
+
+  return [
+    {
+      id: 'root',
+      Component: RootRoute,
+      ErrorBoundary: RouteErrorBoundary,
+      HydrateFallback: FullPageLoader,
+      children: [
+        { index: true, loader: createEntryLoader(queryClient), Component: FullPageLoader },
+        {
+          path: 'resetPassword',
+          lazy: async () => ({
+            Component: (await import('../features/auth/pages/reset-password-page'))
+              .ResetPasswordPage,
+          }),
+        },
+        {
+          loader: prefetchMe,
+          Component: RequireSignedOut,
+          children: [
+            {
+              path: 'login',
+              lazy: async () => ({
+                Component: (await import('../features/auth/pages/login-page')).LoginPage,
+              }),
+            },
+          ],
+        },
+        {
+          loader: prefetchMe,
+          Component: RequireUser,
+          children: [
+            {
+              path: 'changePassword',
+              lazy: async () => ({
+                Component: (await import('../features/auth/pages/change-password-page'))
+                  .ChangePasswordPage,
+              }),
+            },
+            {
+              Component: AppLayout,
+              children: [
+                {
+                  path: 'home',
+                  lazy: async () => ({
+                    Component: (await import('../features/home/pages/home-page')).HomePage,
+                  }),
+                },
+                {
+                  path: 'accounts',
+                  lazy: async () => ({
+                    Component: (await import('../features/accounts/pages/accounts-page'))
+                      .AccountsPage,
+                  }),
+                },
+                {
+                  path: 'account',
+                  lazy: async () => ({
+                    Component: (await import('../features/accounts/pages/account-page'))
+                      .AccountPage,
+                  }),
+                },
+                {
+                  path: 'support',
+                  lazy: async () => ({
+                    Component: (await import('../features/support/pages/support-page')).SupportPage,
+                  }),
+                },
+                ...routePaths.filter((path) => !builtPaths.has(path)).map(comingSoonRoute),
+              ],
+            },
+          ],
+        },
+        { path: '*', loader: () => redirect('/'), Component: FullPageLoader },
+      ],
+    },
+  ];
+}

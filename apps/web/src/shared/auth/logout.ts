@@ -1,0 +1,29 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest, resetCsrfToken } from '../api/api-client';
+import { clearAppSession } from '../session/app-session';
+
+/** POST /api/auth/logout */
+export function logout(): Promise<{ status: 'ok' }> {
+  return apiRequest('/auth/logout', { method: 'POST' });
+}
+
+/** Reloads the page: the guard then shows the login screen. */
+export function reloadPage(): void {
+  window.location.reload();
+}
+
+/**
+ * Logout signs out and reloads the page (spec 000 §2). The tab's app session
+ * state (initial page, token...) goes with it, as the original's in-memory
+ * state did.
+ */
+export function useLogout() {
+  return useMutation({
+    mutationFn: logout,
+    onSettled: () => {
+      resetCsrfToken();
+      clearAppSession();
+      reloadPage();
+    },
+  });
+}

@@ -1,0 +1,9 @@
+import { Center, Loader } from '@mantine/core';
+
+export function FullPageLoader() {
+  return (
+    <Center h="100vh" data-testid="page-loader">
+      <Loader />
+    </Center>
+  );
+}

@@ -1,0 +1,51 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { resetCsrfToken } from '../shared/api/api-client';
+import { i18n, initI18n } from '../shared/i18n/i18n';
+import { resetAppSessionCache } from '../shared/session/app-session';
+
+// Polyfills Mantine needs under happy-dom.
+if (typeof window.matchMedia !== 'function') {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    configurable: true,
+    value: (query: string): MediaQueryList =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  });
+}
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+if (typeof window.ResizeObserver !== 'function') {
+  window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
+}
+window.HTMLElement.prototype.scrollIntoView ??= () => undefined;
+window.scrollTo = (() => undefined) as typeof window.scrollTo;
+
+initI18n('en');
+
+beforeEach(async () => {
+  window.sessionStorage.clear();
+  window.localStorage.clear();
+  resetAppSessionCache();
+  resetCsrfToken();
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
