@@ -6,6 +6,9 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // In CI a JSON report feeds the closing "N passed, N failed" line (.ci/summary.mjs).
+    reporters: process.env.CI ? ['default', 'json'] : ['default'],
+    outputFile: { json: '.ci/results/unit.json' },
     projects: [
       {
         test: {
