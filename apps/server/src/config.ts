@@ -5,19 +5,22 @@ const booleanFlag = z
   .optional()
   .transform((value) => value === 'true' || value === '1');
 
+/** An empty variable (`DATABASE_URL=`) counts as unset. */
+const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().min(1).optional());
+
 const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
     /** A real PostgreSQL server; unset means the embedded PGlite database in DATA_DIR. */
-    DATABASE_URL: z.string().min(1).optional(),
+    DATABASE_URL: optionalText,
     DATA_DIR: z.string().default('./data'),
     /** smtp://user:pass@host:port; unset means messages are logged and kept in the outbox. */
-    SMTP_URL: z.string().min(1).optional(),
+    SMTP_URL: optionalText,
     MAIL_FROM: z.string().default('Mise <no-reply@mise.local>'),
     /** The address users reach the web app at: mailed links are built from it, never from Host. */
-    PUBLIC_URL: z.string().url().optional(),
+    PUBLIC_URL: z.preprocess((value) => (value === '' ? undefined : value), z.url().optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Seed the demo organisation on a real PostgreSQL server too (always on for PGlite). */
     SEED_DEMO: booleanFlag,
