@@ -93,7 +93,9 @@ async function signIn(base: string): Promise<string> {
 }
 
 const serverEntry = 'apps/server/dist/main.js';
-console.log(`Mise benchmark: ${connections} connections, ${seconds} s per scenario, node ${process.version}`);
+console.log(
+  `Mise benchmark: ${connections} connections, ${seconds} s per scenario, node ${process.version}`,
+);
 
 // 1. Throughput on PostgreSQL, side by side with a bare Fastify route.
 await recreateDatabase();
@@ -112,13 +114,19 @@ try {
   await waitFor('http://127.0.0.1:3301/api/health');
   await waitFor('http://127.0.0.1:3302/bare');
   await new Promise((resolve) => setTimeout(resolve, 2000));
-  memory.push({ server: 'Mise on PostgreSQL', 'RSS at rest (MB)': residentMegabytes(pgServer.pid!) });
+  memory.push({
+    server: 'Mise on PostgreSQL',
+    'RSS at rest (MB)': residentMegabytes(pgServer.pid!),
+  });
   memory.push({ server: 'bare Fastify', 'RSS at rest (MB)': residentMegabytes(bare.pid!) });
   const cookie = await signIn('http://127.0.0.1:3301');
   rows.push(await load('bare Fastify GET /bare', 'http://127.0.0.1:3302/bare'));
   rows.push(await load('Mise GET /api/health (db ping)', 'http://127.0.0.1:3301/api/health'));
   rows.push(await load('Mise GET /api/me (signed in)', 'http://127.0.0.1:3301/api/me', { cookie }));
-  memory.push({ server: 'Mise on PostgreSQL after load', 'RSS at rest (MB)': residentMegabytes(pgServer.pid!) });
+  memory.push({
+    server: 'Mise on PostgreSQL after load',
+    'RSS at rest (MB)': residentMegabytes(pgServer.pid!),
+  });
 } finally {
   await stop(pgServer);
   await stop(bare);
@@ -135,7 +143,10 @@ const pgliteServer = start([serverEntry], {
 try {
   await waitFor('http://127.0.0.1:3303/api/health', 120_000);
   await new Promise((resolve) => setTimeout(resolve, 2000));
-  memory.push({ server: 'Mise on PGlite (embedded)', 'RSS at rest (MB)': residentMegabytes(pgliteServer.pid!) });
+  memory.push({
+    server: 'Mise on PGlite (embedded)',
+    'RSS at rest (MB)': residentMegabytes(pgliteServer.pid!),
+  });
   const cookie = await signIn('http://127.0.0.1:3303');
   rows.push(await load('Mise GET /api/me on PGlite', 'http://127.0.0.1:3303/api/me', { cookie }));
 } finally {

@@ -26,8 +26,8 @@ import { usersRoutes } from './modules/users/users.routes';
 import { registerRequestAuth } from './platform/auth/request-auth';
 import type { AppDeps } from './platform/deps';
 import { AppError, registerErrorHandling } from './platform/errors';
-import { type Mailer, createMailer } from './platform/mail';
-import { type Storage, createLocalStorage } from './platform/storage';
+import { createMailer, type Mailer } from './platform/mail';
+import { createLocalStorage, type Storage } from './platform/storage';
 
 export type BuildAppOptions = {
   config: Config;
@@ -55,7 +55,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? {
             level: config.LOG_LEVEL,
             // Never log a secret: cookies, bearer tokens and CSRF tokens are redacted.
-            redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]'],
+            redact: [
+              'req.headers.cookie',
+              'req.headers.authorization',
+              'req.headers["x-csrf-token"]',
+            ],
             serializers: { req: serializeRequest },
           }
         : options.logger,
@@ -72,7 +76,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     mailer:
       options.mailer ??
-      createMailer({ db: database.db, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, logger: app.log }),
+      createMailer({
+        db: database.db,
+        from: config.MAIL_FROM,
+        smtpUrl: config.SMTP_URL,
+        logger: app.log,
+      }),
     storage: options.storage ?? createLocalStorage(join(config.DATA_DIR, 'files')),
   };
 
@@ -113,7 +122,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.get(
     '/api/health',
-    { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok'), database: z.string() }) } } },
+    {
+      schema: {
+        tags: ['health'],
+        response: { 200: z.object({ status: z.literal('ok'), database: z.string() }) },
+      },
+    },
     async () => {
       await database.db.execute(sql`select 1`);
       return { status: 'ok' as const, database: database.driver };
@@ -130,7 +144,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const indexHtml = await readFile(indexPath, 'utf8');
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
     app.setNotFoundHandler((request, reply) => {
-      if (request.url.startsWith('/api/') || request.method !== 'GET') throw new AppError('not-found');
+      if (request.url.startsWith('/api/') || request.method !== 'GET')
+        throw new AppError('not-found');
       // Client-side routes: the single-page app answers every other GET.
       return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
     });

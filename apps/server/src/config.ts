@@ -6,7 +6,10 @@ const booleanFlag = z
   .transform((value) => value === 'true' || value === '1');
 
 /** An empty variable (`DATABASE_URL=`) counts as unset. */
-const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().min(1).optional());
+const optionalText = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z.string().min(1).optional(),
+);
 
 const configSchema = z
   .object({
@@ -21,7 +24,9 @@ const configSchema = z
     MAIL_FROM: z.string().default('Mise <no-reply@mise.local>'),
     /** The address users reach the web app at: mailed links are built from it, never from Host. */
     PUBLIC_URL: z.preprocess((value) => (value === '' ? undefined : value), z.url().optional()),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     /** Seed the demo organisation on a real PostgreSQL server too (always on for PGlite). */
     SEED_DEMO: booleanFlag,
     /** Behind a reverse proxy: trust X-Forwarded-* for the client address. */

@@ -13,7 +13,8 @@ const isSeeding = database.driver === 'pglite' || config.SEED_DEMO;
 const seeded = isSeeding ? await seedDemo(database.db) : null;
 
 await app.listen({ port: config.PORT, host: config.HOST });
-const where = database.driver === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL';
+const where =
+  database.driver === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL';
 console.log(`\nMise is running on ${config.PUBLIC_URL} (${where})`);
 if (seeded) {
   console.log(`Demo log-ins (password ${demoPassword}):`);

@@ -25,15 +25,33 @@ async function createAdmin(dataDir: string, ...args: string[]) {
 describe.skipIf(process.env.TEST_DB === 'pg')('npm run admin:create', () => {
   it('refuses a weak password with a clear message and creates nothing, then creates the admin', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mise-cli-'));
-    const weak = await createAdmin(dataDir, '--email', 'Boss@Example.com', '--password', 'password');
+    const weak = await createAdmin(
+      dataDir,
+      '--email',
+      'Boss@Example.com',
+      '--password',
+      'password',
+    );
     expect(weak.code).toBe(1);
     expect(weak.stderr).toContain('Password too weak');
 
-    const created = await createAdmin(dataDir, '--email', 'Boss@Example.com', '--password', 'Str0ng-enough');
+    const created = await createAdmin(
+      dataDir,
+      '--email',
+      'Boss@Example.com',
+      '--password',
+      'Str0ng-enough',
+    );
     expect(created.code).toBe(0);
     expect(created.stdout).toContain('Admin account created: boss@example.com');
 
-    const again = await createAdmin(dataDir, '--email', 'boss@example.com', '--password', 'Str0ng-enough');
+    const again = await createAdmin(
+      dataDir,
+      '--email',
+      'boss@example.com',
+      '--password',
+      'Str0ng-enough',
+    );
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('already exists');
 
@@ -45,7 +63,11 @@ describe.skipIf(process.env.TEST_DB === 'pg')('npm run admin:create', () => {
   }, 60_000);
 
   it('prints its usage without an e-mail', async () => {
-    const result = await createAdmin(mkdtempSync(join(tmpdir(), 'mise-cli-')), '--password', 'Str0ng-enough');
+    const result = await createAdmin(
+      mkdtempSync(join(tmpdir(), 'mise-cli-')),
+      '--password',
+      'Str0ng-enough',
+    );
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('Usage: npm run admin:create');
   }, 30_000);

@@ -1,4 +1,4 @@
-import { type ErrorCode, defaultMessages, errorStatus } from '@mise/shared/errors/codes';
+import { defaultMessages, type ErrorCode, errorStatus } from '@mise/shared/errors/codes';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -71,6 +71,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ error: { code: 'internal', message: defaultMessages.internal } });
+    return reply
+      .status(500)
+      .send({ error: { code: 'internal', message: defaultMessages.internal } });
   });
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
 import type { Database } from '../db/client';
 import { outbox } from '../db/schema';
 
@@ -34,7 +34,10 @@ export function createMailer(options: {
         })
         .returning({ id: outbox.id });
       if (!transport) {
-        options.logger.info({ to: message.to, subject: message.subject }, 'mail kept in the outbox');
+        options.logger.info(
+          { to: message.to, subject: message.subject },
+          'mail kept in the outbox',
+        );
         return;
       }
       try {
@@ -45,9 +48,15 @@ export function createMailer(options: {
           text: message.text,
           html: message.html,
         });
-        await options.db.update(outbox).set({ status: 'sent', sent_at: new Date() }).where(eq(outbox.id, row!.id));
+        await options.db
+          .update(outbox)
+          .set({ status: 'sent', sent_at: new Date() })
+          .where(eq(outbox.id, row!.id));
       } catch (error) {
-        options.logger.error({ to: message.to, subject: message.subject, err: error }, 'mail failed');
+        options.logger.error(
+          { to: message.to, subject: message.subject, err: error },
+          'mail failed',
+        );
         await options.db
           .update(outbox)
           .set({ status: 'failed', error: String(error) })

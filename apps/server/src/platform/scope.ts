@@ -1,7 +1,14 @@
-import { type SQL, and, eq, exists, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
-import { databaseManagers, databases, distributors, storeOwners, stores, users } from '../db/schema';
+import {
+  databaseManagers,
+  databases,
+  distributors,
+  storeOwners,
+  stores,
+  users,
+} from '../db/schema';
 import type { UserRow } from './auth/sessions';
 
 /**
@@ -26,14 +33,23 @@ export type Scope = {
 const never = sql`false`;
 
 export async function resolveScope(db: Database, user: UserRow): Promise<Scope> {
-  const base = { userId: user.id, role: user.role, distributorIds: [], databaseIds: [], ownedStoreIds: [] };
+  const base = {
+    userId: user.id,
+    role: user.role,
+    distributorIds: [],
+    databaseIds: [],
+    ownedStoreIds: [],
+  };
   switch (user.role) {
     case 'admin':
       return { ...base, isAll: true };
     case 'distributor': {
       const distributorIds = user.distributor_id ? [user.distributor_id] : [];
       const rows = distributorIds.length
-        ? await db.select({ id: databases.id }).from(databases).where(inArray(databases.distributor_id, distributorIds))
+        ? await db
+            .select({ id: databases.id })
+            .from(databases)
+            .where(inArray(databases.distributor_id, distributorIds))
         : [];
       return { ...base, isAll: false, distributorIds, databaseIds: rows.map((row) => row.id) };
     }
@@ -52,7 +68,11 @@ export async function resolveScope(db: Database, user: UserRow): Promise<Scope> 
     }
     case 'customer': {
       const rows = await db
-        .select({ id: stores.id, databaseId: stores.database_id, distributorId: stores.distributor_id })
+        .select({
+          id: stores.id,
+          databaseId: stores.database_id,
+          distributorId: stores.distributor_id,
+        })
         .from(storeOwners)
         .innerJoin(stores, eq(stores.id, storeOwners.store_id))
         .where(eq(storeOwners.user_id, user.id));
@@ -115,7 +135,12 @@ export function userFilter(scope: Scope, db: Database): SQL | undefined {
       .select({ one: sql`1` })
       .from(storeOwners)
       .innerJoin(stores, eq(stores.id, storeOwners.store_id))
-      .where(and(eq(storeOwners.user_id, users.id), inArray(stores.distributor_id, scope.distributorIds))),
+      .where(
+        and(
+          eq(storeOwners.user_id, users.id),
+          inArray(stores.distributor_id, scope.distributorIds),
+        ),
+      ),
   );
   const managesDatabaseOfDistributor = exists(
     db

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/client';
-import { databaseManagers, databases, distributors, storeOwners, stores, users } from '../db/schema';
+import {
+  databaseManagers,
+  databases,
+  distributors,
+  storeOwners,
+  stores,
+  users,
+} from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
 
 export const testPassword = 'Correct-horse-42';
@@ -8,7 +15,10 @@ let testPasswordHash: Promise<string> | undefined;
 
 const unique = () => randomBytes(4).toString('hex');
 
-export async function buildDistributor(db: Database, values: Partial<typeof distributors.$inferInsert> = {}) {
+export async function buildDistributor(
+  db: Database,
+  values: Partial<typeof distributors.$inferInsert> = {},
+) {
   const [row] = await db
     .insert(distributors)
     .values({ name: `Distributor ${unique()}`, city: 'Paris', ...values })
@@ -16,8 +26,14 @@ export async function buildDistributor(db: Database, values: Partial<typeof dist
   return row!;
 }
 
-export async function buildDatabase(db: Database, values: Partial<typeof databases.$inferInsert> = {}) {
-  const [row] = await db.insert(databases).values({ name: `Database ${unique()}`, ...values }).returning();
+export async function buildDatabase(
+  db: Database,
+  values: Partial<typeof databases.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(databases)
+    .values({ name: `Database ${unique()}`, ...values })
+    .returning();
   return row!;
 }
 
@@ -58,7 +74,9 @@ export async function buildUser(db: Database, options: UserOptions) {
     })
     .returning();
   if (ownedStoreIds.length) {
-    await db.insert(storeOwners).values(ownedStoreIds.map((store_id) => ({ store_id, user_id: row!.id })));
+    await db
+      .insert(storeOwners)
+      .values(ownedStoreIds.map((store_id) => ({ store_id, user_id: row!.id })));
   }
   if (managedDatabaseIds.length) {
     await db
@@ -76,13 +94,36 @@ export async function buildTwoTenants(db: Database) {
   const admin = await buildUser(db, { role: 'admin' });
   const build = async (label: string) => {
     const distributor = await buildDistributor(db, { name: `Distributor ${label}` });
-    const database = await buildDatabase(db, { name: `Database ${label}`, distributor_id: distributor.id });
-    const storeA = await buildStore(db, { name: `Store ${label}1`, distributor_id: distributor.id, database_id: database.id });
-    const storeB = await buildStore(db, { name: `Store ${label}2`, distributor_id: distributor.id, database_id: database.id });
-    const distributorUser = await buildUser(db, { role: 'distributor', distributor_id: distributor.id });
-    const manager = await buildUser(db, { role: 'manager', database_id: database.id, managedDatabaseIds: [database.id] });
+    const database = await buildDatabase(db, {
+      name: `Database ${label}`,
+      distributor_id: distributor.id,
+    });
+    const storeA = await buildStore(db, {
+      name: `Store ${label}1`,
+      distributor_id: distributor.id,
+      database_id: database.id,
+    });
+    const storeB = await buildStore(db, {
+      name: `Store ${label}2`,
+      distributor_id: distributor.id,
+      database_id: database.id,
+    });
+    const distributorUser = await buildUser(db, {
+      role: 'distributor',
+      distributor_id: distributor.id,
+    });
+    const manager = await buildUser(db, {
+      role: 'manager',
+      database_id: database.id,
+      managedDatabaseIds: [database.id],
+    });
     const customer = await buildUser(db, { role: 'customer', ownedStoreIds: [storeA.id] });
-    return { distributor, database, stores: [storeA, storeB], users: { distributor: distributorUser, manager, customer } };
+    return {
+      distributor,
+      database,
+      stores: [storeA, storeB],
+      users: { distributor: distributorUser, manager, customer },
+    };
   };
   return { admin, a: await build('A'), b: await build('B') };
 }

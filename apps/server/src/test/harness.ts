@@ -91,8 +91,16 @@ function sessionCookieOf(setCookie: string | string[] | undefined): string {
 }
 
 /** Signs in through POST /api/auth/login and returns an agent that sends cookie and CSRF token. */
-export async function signIn(app: FastifyInstance, email: string, password: string): Promise<Agent> {
-  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+): Promise<Agent> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+  });
   if (response.statusCode !== 200) {
     throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
   }
@@ -100,7 +108,11 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
 }
 
 export async function agentFromCookie(app: FastifyInstance, cookie: string): Promise<Agent> {
-  const csrfResponse = await app.inject({ method: 'GET', url: '/api/auth/csrf', headers: { cookie } });
+  const csrfResponse = await app.inject({
+    method: 'GET',
+    url: '/api/auth/csrf',
+    headers: { cookie },
+  });
   const csrf = csrfResponse.json().csrfToken as string;
   return {
     cookie,

@@ -20,7 +20,11 @@ export async function setup(): Promise<void> {
   } finally {
     await admin.end();
   }
-  const handle = await openDatabase({ driver: 'pg', url: withDatabase(templateDatabaseName), poolSize: 1 });
+  const handle = await openDatabase({
+    driver: 'pg',
+    url: withDatabase(templateDatabaseName),
+    poolSize: 1,
+  });
   await runMigrations(handle);
   await handle.close();
 }

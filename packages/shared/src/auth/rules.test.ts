@@ -20,7 +20,12 @@ const filled = {
 
 describe('validateRegistration (spec 000 §5, in order)', () => {
   it('checks legal terms first, even when everything else is wrong', () => {
-    const error = validateRegistration({ ...filled, hasAcceptedTerms: false, name: '', confirmation: 'x' });
+    const error = validateRegistration({
+      ...filled,
+      hasAcceptedTerms: false,
+      name: '',
+      confirmation: 'x',
+    });
     expect(error).toBe('terms');
     expect(registrationMessages[error!]).toBe('Please accept legal terms');
   });
@@ -41,7 +46,14 @@ describe('validateRegistration (spec 000 §5, in order)', () => {
 });
 
 describe('validateNewAccount (spec 000 §5, in order)', () => {
-  const base = { role: null, distributorId: null, databaseId: null, storeId: null, password: 'a', confirmation: 'b' };
+  const base = {
+    role: null,
+    distributorId: null,
+    databaseId: null,
+    storeId: null,
+    password: 'a',
+    confirmation: 'b',
+  };
   it('role first', () => {
     expect(validateNewAccount(base)).toBe('account/select-role');
   });
@@ -51,11 +63,17 @@ describe('validateNewAccount (spec 000 §5, in order)', () => {
     expect(validateNewAccount({ ...base, role: 'manager' })).toBe('account/select-database');
   });
   it('then the password confirmation', () => {
-    expect(validateNewAccount({ ...base, role: 'manager', databaseId: 'd' })).toBe('account/password-mismatch');
+    expect(validateNewAccount({ ...base, role: 'manager', databaseId: 'd' })).toBe(
+      'account/password-mismatch',
+    );
   });
   it('a customer needs no database and a manager no store', () => {
-    expect(validateNewAccount({ ...base, role: 'customer', storeId: 's', confirmation: 'a' })).toBeNull();
-    expect(validateNewAccount({ ...base, role: 'manager', databaseId: 'd', confirmation: 'a' })).toBeNull();
+    expect(
+      validateNewAccount({ ...base, role: 'customer', storeId: 's', confirmation: 'a' }),
+    ).toBeNull();
+    expect(
+      validateNewAccount({ ...base, role: 'manager', databaseId: 'd', confirmation: 'a' }),
+    ).toBeNull();
   });
 });
 
@@ -63,7 +81,9 @@ describe('validatePasswordChange', () => {
   it('needs both values non-empty after trimming, then equal', () => {
     expect(validatePasswordChange(' ', 'Fresh-bread-2026')).toBe('auth/password-required');
     expect(validatePasswordChange('Fresh-bread-2026', '')).toBe('auth/password-required');
-    expect(validatePasswordChange('Fresh-bread-2026', 'Fresh-bread-2027')).toBe('auth/passwords-do-not-match');
+    expect(validatePasswordChange('Fresh-bread-2026', 'Fresh-bread-2027')).toBe(
+      'auth/passwords-do-not-match',
+    );
     expect(validatePasswordChange('Fresh-bread-2026', 'Fresh-bread-2026')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
-import { passwordMinLength } from './constants';
 import type { CreatableRole } from './constants';
+import { passwordMinLength } from './constants';
 
 /** Registration form, checked in the spec's order (spec 000 §5). */
 export type RegistrationForm = {

@@ -51,8 +51,7 @@ export const defaultMessages: Record<ErrorCode, string> = {
   'auth/password-required': 'Veuillez renseigner une valeur pour le mot de passe.',
   'auth/email-already-in-use': 'An account already exists for this e-mail address.',
   'auth/reset-link-invalid': 'This password reset link is invalid or has expired.',
-  'auth/invalid-email':
-    'Unable to send a recovery message. Please specify a valid mail address.',
+  'auth/invalid-email': 'Unable to send a recovery message. Please specify a valid mail address.',
   'auth/csrf': 'The request could not be verified. Reload the page and try again.',
   'account/select-role': 'Select a role.',
   'account/select-distributor': 'Select a distributor.',

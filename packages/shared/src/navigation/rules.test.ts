@@ -9,26 +9,61 @@ import {
   routePaths,
 } from './rules';
 
-const keys = (role: Parameters<typeof navigationFor>[0]) => navigationFor(role).map((entry) => entry.key);
+const keys = (role: Parameters<typeof navigationFor>[0]) =>
+  navigationFor(role).map((entry) => entry.key);
 
 describe('navigation entries per role (spec 000 §2 table)', () => {
   it('admin', () => {
     expect(keys('admin')).toEqual([
-      'home', 'distributors', 'databases', 'communications', 'documents', 'history', 'auditing', 'stores', 'trainings', 'probes', 'accounts', 'billing',
+      'home',
+      'distributors',
+      'databases',
+      'communications',
+      'documents',
+      'history',
+      'auditing',
+      'stores',
+      'trainings',
+      'probes',
+      'accounts',
+      'billing',
     ]);
   });
   it('distributor', () => {
     expect(keys('distributor')).toEqual([
-      'home', 'distributors', 'databases', 'shop', 'documents', 'history', 'auditing', 'stores', 'trainings', 'accounts',
+      'home',
+      'distributors',
+      'databases',
+      'shop',
+      'documents',
+      'history',
+      'auditing',
+      'stores',
+      'trainings',
+      'accounts',
     ]);
   });
   it('manager', () => {
     expect(keys('manager')).toEqual([
-      'home', 'databases', 'communications', 'documents', 'history', 'auditing', 'stores', 'trainings',
+      'home',
+      'databases',
+      'communications',
+      'documents',
+      'history',
+      'auditing',
+      'stores',
+      'trainings',
     ]);
   });
   it('customer', () => {
-    expect(keys('customer')).toEqual(['home', 'communications', 'documents', 'history', 'stores', 'trainings']);
+    expect(keys('customer')).toEqual([
+      'home',
+      'communications',
+      'documents',
+      'history',
+      'stores',
+      'trainings',
+    ]);
   });
   it('every entry leads to a route of the table', () => {
     for (const role of ['admin', 'distributor', 'manager', 'customer'] as const) {
@@ -40,7 +75,8 @@ describe('navigation entries per role (spec 000 §2 table)', () => {
 describe('isNavigationVisible', () => {
   it('is hidden in tablet mode and on /login, / and /changePassword', () => {
     expect(isNavigationVisible('/home', 'task')).toBe(false);
-    for (const path of ['/login', '/', '/changePassword']) expect(isNavigationVisible(path, null)).toBe(false);
+    for (const path of ['/login', '/', '/changePassword'])
+      expect(isNavigationVisible(path, null)).toBe(false);
     expect(isNavigationVisible('/accounts', null)).toBe(true);
   });
 });
@@ -60,8 +96,16 @@ describe('landingPath (spec 000 §2: initial page, else changePassword, else hom
 
 describe('viewer permissions (spec 000 §6)', () => {
   it('only admins and distributors create accounts and login tokens', () => {
-    expect(['admin', 'distributor', 'manager', 'customer'].filter((role) => canCreateAccounts(role as never))).toEqual(['admin', 'distributor']);
-    expect(['admin', 'distributor', 'manager', 'customer'].filter((role) => canCreateLoginToken(role as never))).toEqual(['admin', 'distributor']);
+    expect(
+      ['admin', 'distributor', 'manager', 'customer'].filter((role) =>
+        canCreateAccounts(role as never),
+      ),
+    ).toEqual(['admin', 'distributor']);
+    expect(
+      ['admin', 'distributor', 'manager', 'customer'].filter((role) =>
+        canCreateLoginToken(role as never),
+      ),
+    ).toEqual(['admin', 'distributor']);
   });
   it('labels admin accounts as customer', () => {
     expect(accountRoleLabel('admin')).toBe('customer');

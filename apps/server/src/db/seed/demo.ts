@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
+import { hashPassword } from '../../platform/auth/passwords';
 import type { Database } from '../client';
 import { databaseManagers, databases, distributors, storeOwners, stores, users } from '../schema';
-import { hashPassword } from '../../platform/auth/passwords';
 
 export const demoPassword = 'demo1234';
 
@@ -20,7 +20,10 @@ export const demoEmails = {
  */
 export async function seedDemo(db: Database): Promise<{ emails: string[]; isCreated: boolean }> {
   const emails = Object.values(demoEmails);
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, demoEmails.admin));
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, demoEmails.admin));
   if (existing) return { emails, isCreated: false };
 
   const passwordHashes = await Promise.all(emails.map(() => hashPassword(demoPassword)));
@@ -28,8 +31,22 @@ export async function seedDemo(db: Database): Promise<{ emails: string[]; isCrea
     const [demoDistributor, otherDistributor] = await tx
       .insert(distributors)
       .values([
-        { name: 'Mise Distribution France', address: '12 rue de la Paix', postal_code: '75002', city: 'Paris', countries: ['FR'], email: 'contact@demo.test' },
-        { name: 'Nordic Food Systems', address: 'Rue Neuve 1', postal_code: '1000', city: 'Bruxelles', countries: ['BE'], email: 'contact@nordic.test' },
+        {
+          name: 'Mise Distribution France',
+          address: '12 rue de la Paix',
+          postal_code: '75002',
+          city: 'Paris',
+          countries: ['FR'],
+          email: 'contact@demo.test',
+        },
+        {
+          name: 'Nordic Food Systems',
+          address: 'Rue Neuve 1',
+          postal_code: '1000',
+          city: 'Bruxelles',
+          countries: ['BE'],
+          email: 'contact@nordic.test',
+        },
       ])
       .returning();
     const [demoDatabase, otherDatabase] = await tx
@@ -42,22 +59,88 @@ export async function seedDemo(db: Database): Promise<{ emails: string[]; isCrea
     const demoStores = await tx
       .insert(stores)
       .values([
-        { name: 'Bistro Paris Opéra', address: '5 place de l’Opéra', postal_code: '75009', city: 'Paris', distributor_id: demoDistributor!.id, database_id: demoDatabase!.id, mise_licence: true },
-        { name: 'Bistro Lyon Bellecour', address: '2 place Bellecour', postal_code: '69002', city: 'Lyon', distributor_id: demoDistributor!.id, database_id: demoDatabase!.id, mise_licence: true },
-        { name: 'Bistro Lille Centre', address: '10 rue Faidherbe', postal_code: '59000', city: 'Lille', distributor_id: demoDistributor!.id, database_id: demoDatabase!.id, manager_owned: true },
-        { name: 'Canteen Bruxelles', address: 'Rue Neuve 20', postal_code: '1000', city: 'Bruxelles', country: 'BE', timezone_name: 'Europe/Brussels', distributor_id: otherDistributor!.id, database_id: otherDatabase!.id, mise_licence: true },
+        {
+          name: 'Bistro Paris Opéra',
+          address: '5 place de l’Opéra',
+          postal_code: '75009',
+          city: 'Paris',
+          distributor_id: demoDistributor!.id,
+          database_id: demoDatabase!.id,
+          mise_licence: true,
+        },
+        {
+          name: 'Bistro Lyon Bellecour',
+          address: '2 place Bellecour',
+          postal_code: '69002',
+          city: 'Lyon',
+          distributor_id: demoDistributor!.id,
+          database_id: demoDatabase!.id,
+          mise_licence: true,
+        },
+        {
+          name: 'Bistro Lille Centre',
+          address: '10 rue Faidherbe',
+          postal_code: '59000',
+          city: 'Lille',
+          distributor_id: demoDistributor!.id,
+          database_id: demoDatabase!.id,
+          manager_owned: true,
+        },
+        {
+          name: 'Canteen Bruxelles',
+          address: 'Rue Neuve 20',
+          postal_code: '1000',
+          city: 'Bruxelles',
+          country: 'BE',
+          timezone_name: 'Europe/Brussels',
+          distributor_id: otherDistributor!.id,
+          database_id: otherDatabase!.id,
+          mise_licence: true,
+        },
       ])
       .returning();
     const [, , manager, customer] = await tx
       .insert(users)
       .values([
-        { email: demoEmails.admin, password_hash: passwordHashes[0]!, role: 'admin', name: 'Alice', surname: 'Admin', phone_number: '+33 1 00 00 00 01' },
-        { email: demoEmails.distributor, password_hash: passwordHashes[1]!, role: 'distributor', name: 'Denis', surname: 'Distributeur', phone_number: '+33 1 00 00 00 02', distributor_id: demoDistributor!.id },
-        { email: demoEmails.manager, password_hash: passwordHashes[2]!, role: 'manager', name: 'Manon', surname: 'Manager', phone_number: '+33 1 00 00 00 03', database_id: demoDatabase!.id },
-        { email: demoEmails.customer, password_hash: passwordHashes[3]!, role: 'customer', name: 'Camille', surname: 'Client', phone_number: '+33 1 00 00 00 04' },
+        {
+          email: demoEmails.admin,
+          password_hash: passwordHashes[0]!,
+          role: 'admin',
+          name: 'Alice',
+          surname: 'Admin',
+          phone_number: '+33 1 00 00 00 01',
+        },
+        {
+          email: demoEmails.distributor,
+          password_hash: passwordHashes[1]!,
+          role: 'distributor',
+          name: 'Denis',
+          surname: 'Distributeur',
+          phone_number: '+33 1 00 00 00 02',
+          distributor_id: demoDistributor!.id,
+        },
+        {
+          email: demoEmails.manager,
+          password_hash: passwordHashes[2]!,
+          role: 'manager',
+          name: 'Manon',
+          surname: 'Manager',
+          phone_number: '+33 1 00 00 00 03',
+          database_id: demoDatabase!.id,
+        },
+        {
+          email: demoEmails.customer,
+          password_hash: passwordHashes[3]!,
+          role: 'customer',
+          name: 'Camille',
+          surname: 'Client',
+          phone_number: '+33 1 00 00 00 04',
+        },
       ])
       .returning();
-    await tx.insert(databaseManagers).values({ database_id: demoDatabase!.id, user_id: manager!.id });
+    await tx
+      .insert(databaseManagers)
+      .values({ database_id: demoDatabase!.id, user_id: manager!.id });
     await tx.insert(storeOwners).values([
       { store_id: demoStores[0]!.id, user_id: customer!.id },
       { store_id: demoStores[1]!.id, user_id: customer!.id },

@@ -23,6 +23,7 @@ import {
 } from '../../platform/auth/request-auth';
 import { deleteSession } from '../../platform/auth/sessions';
 import type { AppDeps } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
 import { scopeOf } from '../../platform/scope';
 import { findUserByEmail, presentUser } from '../users/users.service';
 import * as auth from './auth.service';
@@ -35,7 +36,10 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.post(
     '/auth/login',
-    { config: authLimit, schema: { tags, body: loginBodySchema, response: { 200: userResponseSchema } } },
+    {
+      config: authLimit,
+      schema: { tags, body: loginBodySchema, response: { 200: userResponseSchema } },
+    },
     async (request, reply) => {
       const { token, user } = await auth.login({ db }, { ...request.body, address: request.ip });
       setSessionCookie(reply, token, config);
@@ -43,16 +47,24 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
   );
 
-  app.post('/auth/logout', { schema: { tags, response: { 200: statusOkSchema } } }, async (request, reply) => {
-    if (request.auth) await deleteSession(db, request.auth.session.id);
-    clearSessionCookie(reply, config);
-    return { status: 'ok' as const };
-  });
+  app.post(
+    '/auth/logout',
+    { schema: { tags, response: { 200: statusOkSchema } } },
+    async (request, reply) => {
+      if (request.auth) await deleteSession(db, request.auth.session.id);
+      clearSessionCookie(reply, config);
+      return { status: 'ok' as const };
+    },
+  );
 
-  app.get('/auth/csrf', { schema: { tags, response: { 200: csrfResponseSchema } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { csrfToken: request.auth?.via === 'cookie' ? request.auth.session.csrf_secret : '' };
-  });
+  app.get(
+    '/auth/csrf',
+    { schema: { tags, response: { 200: csrfResponseSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { csrfToken: request.auth?.via === 'cookie' ? request.auth.session.csrf_secret : '' };
+    },
+  );
 
   app.get('/me', { schema: { tags, response: { 200: userResponseSchema } } }, async (request) => {
     const { user } = requireAuth(request);
@@ -74,7 +86,10 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.post(
     '/auth/signup',
-    { config: authLimit, schema: { tags, body: signupBodySchema, response: { 200: signupResponseSchema } } },
+    {
+      config: authLimit,
+      schema: { tags, body: signupBodySchema, response: { 200: signupResponseSchema } },
+    },
     async (request) => {
       const { token } = await auth.signup({ db }, request.body);
       return { status: 'ok' as const, token };
@@ -128,8 +143,14 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.post(
     '/auth/password/forgot',
-    { config: authLimit, schema: { tags, body: forgotPasswordBodySchema, response: { 200: statusOkSchema } } },
+    {
+      config: authLimit,
+      // Spec 000 §8: an unusable address gets the recovery-failure message, not a generic one.
+      attachValidation: true,
+      schema: { tags, body: forgotPasswordBodySchema, response: { 200: statusOkSchema } },
+    },
     async (request) => {
+      if (request.validationError) throw new AppError('auth/invalid-email');
       await auth.requestPasswordReset(
         { db, mailer: deps.mailer, publicUrl: config.PUBLIC_URL },
         request.body.email,
@@ -140,7 +161,10 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.post(
     '/auth/password/reset',
-    { config: authLimit, schema: { tags, body: resetPasswordBodySchema, response: { 200: statusOkSchema } } },
+    {
+      config: authLimit,
+      schema: { tags, body: resetPasswordBodySchema, response: { 200: statusOkSchema } },
+    },
     async (request) => {
       await auth.resetPassword({ db }, request.body);
       return { status: 'ok' as const };

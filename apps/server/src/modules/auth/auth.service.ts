@@ -13,6 +13,7 @@ import {
   authTokens,
   databaseManagers,
   databases,
+  distributors,
   loginFailures,
   sessions,
   storeOwners,
@@ -21,15 +22,15 @@ import {
 } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import {
-  type SessionRow,
-  type UserRow,
   createSession,
   deleteUserSessions,
+  type SessionRow,
+  type UserRow,
 } from '../../platform/auth/sessions';
 import { hashToken, newToken } from '../../platform/auth/tokens';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
-import { type Scope, databaseFilter, storeFilter } from '../../platform/scope';
+import { databaseFilter, distributorFilter, type Scope, storeFilter } from '../../platform/scope';
 import { findUserByEmail, findUserInScope } from '../users/users.service';
 
 type Context = { db: Database };
@@ -43,7 +44,12 @@ async function isThrottled(db: Database, email: string, address: string): Promis
     db
       .select({ n: count() })
       .from(loginFailures)
-      .where(and(eq(loginFailures.address, address), gt(loginFailures.created_at, sql`now() - interval '15 minutes'`))),
+      .where(
+        and(
+          eq(loginFailures.address, address),
+          gt(loginFailures.created_at, sql`now() - interval '15 minutes'`),
+        ),
+      ),
     db
       .select({ n: count() })
       .from(loginFailures)
@@ -57,7 +63,12 @@ async function isThrottled(db: Database, email: string, address: string): Promis
     db
       .select({ n: count() })
       .from(loginFailures)
-      .where(and(eq(loginFailures.email, email), gt(loginFailures.created_at, sql`now() - interval '1 hour'`))),
+      .where(
+        and(
+          eq(loginFailures.email, email),
+          gt(loginFailures.created_at, sql`now() - interval '1 hour'`),
+        ),
+      ),
   ]);
   if ((byAddress?.n ?? 0) >= maxFailuresPerAddressPer15Minutes) return true;
   // Past 100 failures in an hour the account is throttled only for the addresses that
@@ -68,7 +79,9 @@ async function isThrottled(db: Database, email: string, address: string): Promis
 async function recordFailure(db: Database, email: string, address: string): Promise<void> {
   await db.insert(loginFailures).values({ email, address });
   if (Math.random() < 0.02) {
-    await db.delete(loginFailures).where(sql`${loginFailures.created_at} < now() - interval '1 day'`);
+    await db
+      .delete(loginFailures)
+      .where(sql`${loginFailures.created_at} < now() - interval '1 day'`);
   }
 }
 
@@ -77,14 +90,17 @@ export async function login(
   { db }: Context,
   input: { email: string; password: string; address: string },
 ): Promise<{ token: string; user: UserRow }> {
-  if (await isThrottled(db, input.email, input.address)) throw new AppError('auth/too-many-attempts');
+  if (await isThrottled(db, input.email, input.address))
+    throw new AppError('auth/too-many-attempts');
   const user = await findUserByEmail(db, input.email);
   const isValid = await verifyPassword(user?.password_hash ?? null, input.password);
   if (!user || !isValid || !user.active) {
     await recordFailure(db, input.email, input.address);
     throw new AppError('auth/invalid-credentials');
   }
-  await db.delete(loginFailures).where(and(eq(loginFailures.email, input.email), eq(loginFailures.address, input.address)));
+  await db
+    .delete(loginFailures)
+    .where(and(eq(loginFailures.email, input.email), eq(loginFailures.address, input.address)));
   const { token } = await createSession(db, user.id, 'password');
   return { token, user };
 }
@@ -108,7 +124,11 @@ async function issueToken(
 }
 
 /** Consumes a single-use token: the update only succeeds once, even under a race. */
-async function consumeToken(db: Database, token: string, purpose: 'login' | 'reset'): Promise<string | null> {
+async function consumeToken(
+  db: Database,
+  token: string,
+  purpose: 'login' | 'reset',
+): Promise<string | null> {
   const [row] = await db
     .update(authTokens)
     .set({ used_at: new Date() })
@@ -140,7 +160,10 @@ async function insertUser(
 }
 
 /** POST /api/auth/signup: public registration of a store owner (customer). */
-export async function signup({ db }: Context, body: SignupBody): Promise<{ token: string; user: UserRow }> {
+export async function signup(
+  { db }: Context,
+  body: SignupBody,
+): Promise<{ token: string; user: UserRow }> {
   assertStrong(body.password);
   if (await findUserByEmail(db, body.email)) throw new AppError('auth/email-already-in-use');
   const user = await insertUser(db, {
@@ -166,9 +189,18 @@ export async function registerAccount(
   let databaseId: string | null = null;
   let storeId: string | null = null;
   if (body.role === 'distributor') {
-    distributorId = scope.role === 'distributor' ? (scope.distributorIds[0] ?? null) : (body.distributorId ?? null);
+    distributorId =
+      scope.role === 'distributor'
+        ? (scope.distributorIds[0] ?? null)
+        : (body.distributorId ?? null);
     if (!distributorId) throw new AppError('account/select-distributor');
-    if (scope.role === 'distributor' && body.distributorId && body.distributorId !== distributorId) throw notFound();
+    if (scope.role === 'distributor' && body.distributorId && body.distributorId !== distributorId)
+      throw notFound();
+    const [distributor] = await db
+      .select({ id: distributors.id })
+      .from(distributors)
+      .where(and(eq(distributors.id, distributorId), distributorFilter(scope)));
+    if (!distributor) throw notFound();
   }
   if (body.role === 'customer') {
     if (!body.storeId) throw new AppError('account/select-store');
@@ -202,13 +234,18 @@ export async function registerAccount(
       database_id: databaseId,
     });
     if (storeId) await tx.insert(storeOwners).values({ store_id: storeId, user_id: user.id });
-    if (databaseId) await tx.insert(databaseManagers).values({ database_id: databaseId, user_id: user.id });
+    if (databaseId)
+      await tx.insert(databaseManagers).values({ database_id: databaseId, user_id: user.id });
     return user;
   });
 }
 
 /** POST /api/auth/createToken: a single-use login token for an account in the caller's scope. */
-export async function createLoginToken({ db }: Context, scope: Scope, userId: string): Promise<string> {
+export async function createLoginToken(
+  { db }: Context,
+  scope: Scope,
+  userId: string,
+): Promise<string> {
   if (scope.role !== 'admin' && scope.role !== 'distributor') throw forbidden();
   const target = await findUserInScope(db, scope, userId);
   if (scope.role === 'distributor' && target.role === 'admin') throw forbidden();
@@ -216,7 +253,10 @@ export async function createLoginToken({ db }: Context, scope: Scope, userId: st
 }
 
 /** POST /api/auth: exchanges a login token for a session of its own. */
-export async function signInWithToken({ db }: Context, token: string): Promise<{ token: string; user: UserRow }> {
+export async function signInWithToken(
+  { db }: Context,
+  token: string,
+): Promise<{ token: string; user: UserRow }> {
   const userId = await consumeToken(db, token, 'login');
   if (!userId) throw new AppError('auth/invalid-token');
   const [user] = await db.select().from(users).where(eq(users.id, userId));
@@ -238,20 +278,20 @@ export async function requestPasswordReset(
   // records the message (and any failure) in the outbox.
   void mailer
     .send({
-    to: [user.email],
-    subject: 'Mise: reset your password / réinitialisez votre mot de passe',
-    text: [
-      `Bonjour ${user.name},`,
-      '',
-      `Pour choisir un nouveau mot de passe, ouvrez ce lien (valable ${resetTokenLifetimeMinutes} minutes) :`,
-      link,
-      '',
-      `To choose a new password, open this link (valid ${resetTokenLifetimeMinutes} minutes):`,
-      link,
-      '',
-      "Si vous n'avez rien demandé, ignorez ce message. / If you did not ask for this, ignore this message.",
-    ].join('\n'),
-  })
+      to: [user.email],
+      subject: 'Mise: reset your password / réinitialisez votre mot de passe',
+      text: [
+        `Bonjour ${user.name},`,
+        '',
+        `Pour choisir un nouveau mot de passe, ouvrez ce lien (valable ${resetTokenLifetimeMinutes} minutes) :`,
+        link,
+        '',
+        `To choose a new password, open this link (valid ${resetTokenLifetimeMinutes} minutes):`,
+        link,
+        '',
+        "Si vous n'avez rien demandé, ignorez ce message. / If you did not ask for this, ignore this message.",
+      ].join('\n'),
+    })
     .catch(() => {});
 }
 
@@ -308,7 +348,11 @@ export async function changePassword(
 export async function requirePasswordChange({ db }: Context, userId: string): Promise<void> {
   await db
     .update(users)
-    .set({ new_password_required: true, version: sql`${users.version} + 1`, updated_at: new Date() })
+    .set({
+      new_password_required: true,
+      version: sql`${users.version} + 1`,
+      updated_at: new Date(),
+    })
     .where(eq(users.id, userId));
   await db.delete(sessions).where(eq(sessions.user_id, userId));
 }

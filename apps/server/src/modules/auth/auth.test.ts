@@ -15,7 +15,11 @@ describe('POST /api/auth/login', () => {
       payload: { email: '  Chef@Example.TEST ', password: testPassword },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().user).toMatchObject({ id: user.id, email: 'chef@example.test', role: 'customer' });
+    expect(response.json().user).toMatchObject({
+      id: user.id,
+      email: 'chef@example.test',
+      role: 'customer',
+    });
     expect(response.body).not.toContain('password_hash');
     const cookie = [response.headers['set-cookie']].flat().join(';');
     expect(cookie).toMatch(/mise_session=/);
@@ -56,8 +60,18 @@ describe('POST /api/auth/login', () => {
 
   it('rejects bad input with a validation code and writes no session', async () => {
     const before = await context.db.select().from(sessions);
-    for (const payload of [{}, { email: 'x@example.test' }, { email: 42, password: 'x' }, { email: 'a@b.test', password: 'x', extra: 1 }, { email: `${'a'.repeat(300)}@b.test`, password: 'x' }]) {
-      const response = await context.app.inject({ method: 'POST', url: '/api/auth/login', payload });
+    for (const payload of [
+      {},
+      { email: 'x@example.test' },
+      { email: 42, password: 'x' },
+      { email: 'a@b.test', password: 'x', extra: 1 },
+      { email: `${'a'.repeat(300)}@b.test`, password: 'x' },
+    ]) {
+      const response = await context.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload,
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().error.code).toBe('validation/invalid-input');
     }
@@ -133,11 +147,18 @@ describe('sessions', () => {
   it('cookie writes need the session CSRF token and a same-origin Origin; bearer writes do not', async () => {
     const user = await buildUser(context.db, { role: 'customer' });
     const agent = await signIn(context.app, user.email, testPassword);
-    const patch = { method: 'PATCH' as const, url: `/api/users/${user.id}`, payload: { version: 0, name: 'Renamed' } };
+    const patch = {
+      method: 'PATCH' as const,
+      url: `/api/users/${user.id}`,
+      payload: { version: 0, name: 'Renamed' },
+    };
     const withoutToken = await context.app.inject({ ...patch, headers: { cookie: agent.cookie } });
     expect(withoutToken.statusCode).toBe(403);
     expect(withoutToken.json().error.code).toBe('auth/csrf');
-    const crossOrigin = await agent.inject({ ...patch, headers: { origin: 'https://evil.example' } });
+    const crossOrigin = await agent.inject({
+      ...patch,
+      headers: { origin: 'https://evil.example' },
+    });
     expect(crossOrigin.statusCode).toBe(403);
     const [row] = await context.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.name).toBe('Test');
@@ -168,20 +189,47 @@ describe('POST /api/auth/signup and token sign-in', () => {
   };
 
   it('creates a customer and answers a token that POST /api/auth exchanges once for a session', async () => {
-    const response = await context.app.inject({ method: 'POST', url: '/api/auth/signup', payload: form });
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: form,
+    });
     expect(response.statusCode).toBe(200);
     const { status, token } = response.json();
     expect(status).toBe('ok');
-    const [created] = await context.db.select().from(users).where(eq(users.email, 'nina@example.test'));
-    expect(created).toMatchObject({ role: 'customer', name: 'Nina', phone_number: '+33 6 00 00 00 00' });
-    const exchange = await context.app.inject({ method: 'POST', url: '/api/auth', payload: { token } });
+    const [created] = await context.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'nina@example.test'));
+    expect(created).toMatchObject({
+      role: 'customer',
+      name: 'Nina',
+      phone_number: '+33 6 00 00 00 00',
+    });
+    const exchange = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      payload: { token },
+    });
     expect(exchange.statusCode).toBe(200);
     expect(exchange.json()).toMatchObject({ status: 'ok', user: { email: 'nina@example.test' } });
-    const agent = await agentFromCookie(context.app, sessionCookieOf(exchange.headers['set-cookie']));
-    expect((await agent.inject({ method: 'GET', url: '/api/me' })).json().user.id).toBe(created!.id);
-    const again = await context.app.inject({ method: 'POST', url: '/api/auth', payload: { token } });
+    const agent = await agentFromCookie(
+      context.app,
+      sessionCookieOf(exchange.headers['set-cookie']),
+    );
+    expect((await agent.inject({ method: 'GET', url: '/api/me' })).json().user.id).toBe(
+      created!.id,
+    );
+    const again = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      payload: { token },
+    });
     expect(again.statusCode).toBe(401);
-    expect(again.json().error).toEqual({ code: 'auth/invalid-token', message: 'Unable to authentificate using Mise token.' });
+    expect(again.json().error).toEqual({
+      code: 'auth/invalid-token',
+      message: 'Unable to authentificate using Mise token.',
+    });
   });
 
   it('refuses a second account on the same e-mail, a weak password, another role and missing fields', async () => {
@@ -190,17 +238,35 @@ describe('POST /api/auth/signup and token sign-in', () => {
       [{ ...form, email: 'TAKEN@example.test' }, 409, 'auth/email-already-in-use'],
       [{ ...form, email: 'weak@example.test', password: 'password' }, 400, 'auth/weak-password'],
       [{ ...form, email: 'role@example.test', role: 'admin' }, 400, 'validation/invalid-input'],
-      [{ ...form, email: 'ids@example.test', storeId: '6d1f20bf-32ec-4efa-9a40-4811ac628e9d' }, 400, 'validation/invalid-input'],
+      [
+        { ...form, email: 'ids@example.test', storeId: '6d1f20bf-32ec-4efa-9a40-4811ac628e9d' },
+        400,
+        'validation/invalid-input',
+      ],
       [{ ...form, email: 'blank@example.test', name: '   ' }, 400, 'validation/invalid-input'],
-      [{ ...form, email: 'long@example.test', surname: 'x'.repeat(101) }, 400, 'validation/invalid-input'],
+      [
+        { ...form, email: 'long@example.test', surname: 'x'.repeat(101) },
+        400,
+        'validation/invalid-input',
+      ],
     ];
     for (const [payload, status, code] of cases) {
-      const response = await context.app.inject({ method: 'POST', url: '/api/auth/signup', payload });
+      const response = await context.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload,
+      });
       expect(response.statusCode, JSON.stringify(payload)).toBe(status);
       expect(response.json().error.code).toBe(code);
     }
     const created = await context.db.select().from(users);
-    for (const email of ['weak@example.test', 'role@example.test', 'ids@example.test', 'blank@example.test', 'long@example.test']) {
+    for (const email of [
+      'weak@example.test',
+      'role@example.test',
+      'ids@example.test',
+      'blank@example.test',
+      'long@example.test',
+    ]) {
       expect(created.find((row) => row.email === email)).toBeUndefined();
     }
   });
@@ -211,7 +277,11 @@ describe('password change', () => {
     const user = await buildUser(context.db, { role: 'manager', new_password_required: true });
     const agent = await signIn(context.app, user.email, testPassword);
     const change = (password: string, confirmation: string) =>
-      agent.inject({ method: 'POST', url: '/api/auth/password/change', payload: { password, confirmation } });
+      agent.inject({
+        method: 'POST',
+        url: '/api/auth/password/change',
+        payload: { password, confirmation },
+      });
     expect((await change('  ', '  ')).json().error).toEqual({
       code: 'auth/password-required',
       message: 'Veuillez renseigner une valeur pour le mot de passe.',
@@ -225,7 +295,9 @@ describe('password change', () => {
     const ok = await change('Fresh-bread-2026', 'Fresh-bread-2026');
     expect(ok.statusCode).toBe(200);
     expect(ok.json().user.new_password_required).toBe(false);
-    expect((await signIn(context.app, user.email, 'Fresh-bread-2026')).cookie).toMatch(/mise_session/);
+    expect((await signIn(context.app, user.email, 'Fresh-bread-2026')).cookie).toMatch(
+      /mise_session/,
+    );
   });
 
   it('refuses a change long after sign-in with requires-recent-login', async () => {
@@ -248,10 +320,15 @@ describe('password change', () => {
     const user = await buildUser(context.db, { role: 'customer' });
     const agent = await signIn(context.app, user.email, testPassword);
     const other = await signIn(context.app, user.email, testPassword);
-    const response = await agent.inject({ method: 'POST', url: '/api/auth/password/require-change' });
+    const response = await agent.inject({
+      method: 'POST',
+      url: '/api/auth/password/require-change',
+    });
     expect(response.statusCode).toBe(200);
     expect((await other.inject({ method: 'GET', url: '/api/me' })).statusCode).toBe(401);
     const again = await signIn(context.app, user.email, testPassword);
-    expect((await again.inject({ method: 'GET', url: '/api/me' })).json().user.new_password_required).toBe(true);
+    expect(
+      (await again.inject({ method: 'GET', url: '/api/me' })).json().user.new_password_required,
+    ).toBe(true);
   });
 });

@@ -15,7 +15,8 @@ export type ImageType = keyof typeof imageTypes;
 export async function readImageUpload(
   request: FastifyRequest,
 ): Promise<{ data: Buffer; contentType: ImageType; extension: string }> {
-  if (!request.isMultipart()) throw new AppError('validation/invalid-input', 'Send the image as multipart/form-data.');
+  if (!request.isMultipart())
+    throw new AppError('validation/invalid-input', 'Send the image as multipart/form-data.');
   const file = await request.file({ limits: { fileSize: maxImageBytes, files: 1 } });
   if (!file) throw new AppError('validation/invalid-input', 'No file was sent.');
   const type = imageTypes[file.mimetype as ImageType];
@@ -27,7 +28,8 @@ export async function readImageUpload(
     if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('file/too-large');
     throw error;
   });
-  if (!type.magic.every((byte, index) => data[index] === byte)) throw new AppError('file/unsupported-type');
+  if (!type.magic.every((byte, index) => data[index] === byte))
+    throw new AppError('file/unsupported-type');
   return { data, contentType: file.mimetype as ImageType, extension: type.extension };
 }
 

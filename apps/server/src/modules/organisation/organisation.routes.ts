@@ -15,7 +15,9 @@ export const organisationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
     { schema: { tags: ['distributors'], response: { 200: distributorOptionsResponseSchema } } },
     async (request) => {
       const { user } = requireAuth(request);
-      return { items: await organisation.listDistributorOptions(db, await scopeOf(request, db, user)) };
+      return {
+        items: await organisation.listDistributorOptions(db, await scopeOf(request, db, user)),
+      };
     },
   );
   app.get(
@@ -23,7 +25,9 @@ export const organisationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
     { schema: { tags: ['databases'], response: { 200: databaseOptionsResponseSchema } } },
     async (request) => {
       const { user } = requireAuth(request);
-      return { items: await organisation.listDatabaseOptions(db, await scopeOf(request, db, user)) };
+      return {
+        items: await organisation.listDatabaseOptions(db, await scopeOf(request, db, user)),
+      };
     },
   );
   app.get(

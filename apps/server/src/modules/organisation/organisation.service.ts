@@ -1,8 +1,12 @@
-import type { DatabaseOption, DistributorOption, StoreOption } from '@mise/shared/organisation/schemas';
+import type {
+  DatabaseOption,
+  DistributorOption,
+  StoreOption,
+} from '@mise/shared/organisation/schemas';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { databases, distributors, stores } from '../../db/schema';
-import { type Scope, databaseFilter, distributorFilter, storeFilter } from '../../platform/scope';
+import { databaseFilter, distributorFilter, type Scope, storeFilter } from '../../platform/scope';
 
 /** Picker lists through the scope; the organisation issue widens them into full screens. */
 export function listDistributorOptions(db: Database, scope: Scope): Promise<DistributorOption[]> {

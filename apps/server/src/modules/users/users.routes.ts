@@ -24,18 +24,32 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
 
   app.get(
     '/users',
-    { schema: { tags, querystring: listUsersQuerySchema, response: { 200: listUsersResponseSchema } } },
+    {
+      schema: {
+        tags,
+        querystring: listUsersQuerySchema,
+        response: { 200: listUsersResponseSchema },
+      },
+    },
     async (request) => {
       const { user } = requireAuth(request);
       return users.listUsers(db, await scopeOf(request, db, user), request.query);
     },
   );
 
-  app.get('/users/:id', { schema: { tags, params, response: { 200: userResponseSchema } } }, async (request) => {
-    const { user } = requireAuth(request);
-    const row = await users.findUserInScope(db, await scopeOf(request, db, user), request.params.id);
-    return { user: await users.presentUser(db, row) };
-  });
+  app.get(
+    '/users/:id',
+    { schema: { tags, params, response: { 200: userResponseSchema } } },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const row = await users.findUserInScope(
+        db,
+        await scopeOf(request, db, user),
+        request.params.id,
+      );
+      return { user: await users.presentUser(db, row) };
+    },
+  );
 
   app.patch(
     '/users/:id',
@@ -53,13 +67,22 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     { schema: { tags, params, response: { 200: userStoresResponseSchema } } },
     async (request) => {
       const { user } = requireAuth(request);
-      return { items: await users.listUserStores(db, await scopeOf(request, db, user), request.params.id) };
+      return {
+        items: await users.listUserStores(db, await scopeOf(request, db, user), request.params.id),
+      };
     },
   );
 
   app.post(
     '/users/:id/illustration',
-    { schema: { tags, params, consumes: ['multipart/form-data'], response: { 200: userResponseSchema } } },
+    {
+      schema: {
+        tags,
+        params,
+        consumes: ['multipart/form-data'],
+        response: { 200: userResponseSchema },
+      },
+    },
     async (request) => {
       const { user } = requireAuth(request);
       const scope = await scopeOf(request, db, user);
@@ -71,7 +94,12 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       const image = await readImageUpload(request);
       const key = `accounts/${target.id}/illustration-${randomBytes(8).toString('hex')}.${image.extension}`;
       await deps.storage.put(key, image.data);
-      const { user: updated, previousUrl } = await users.setIllustration(db, scope, target.id, `/api/files/${key}`);
+      const { user: updated, previousUrl } = await users.setIllustration(
+        db,
+        scope,
+        target.id,
+        `/api/files/${key}`,
+      );
       if (previousUrl?.startsWith('/api/files/')) {
         await deps.storage.delete(previousUrl.slice('/api/files/'.length)).catch(() => {});
       }

@@ -10,7 +10,11 @@ import { type Scope, userFilter } from '../../platform/scope';
 export async function presentUser(db: Database, row: UserRow): Promise<User> {
   const [owned, managed] = await Promise.all([
     db
-      .select({ id: stores.id, databaseId: stores.database_id, distributorId: stores.distributor_id })
+      .select({
+        id: stores.id,
+        databaseId: stores.database_id,
+        distributorId: stores.distributor_id,
+      })
       .from(storeOwners)
       .innerJoin(stores, eq(stores.id, storeOwners.store_id))
       .where(eq(storeOwners.user_id, row.id))
@@ -162,4 +166,3 @@ export async function listUserStores(db: Database, scope: Scope, id: string) {
     .where(eq(storeOwners.user_id, id))
     .orderBy(asc(stores.name));
 }
-

@@ -10,7 +10,10 @@ export function hashPassword(password: string): Promise<string> {
 /** Verified against for unknown e-mails so both answers take the same time. */
 let dummyHash: Promise<string> | undefined;
 
-export async function verifyPassword(storedHash: string | null, password: string): Promise<boolean> {
+export async function verifyPassword(
+  storedHash: string | null,
+  password: string,
+): Promise<boolean> {
   if (!storedHash) {
     dummyHash ??= hashPassword('mise-timing-equaliser');
     await verify(await dummyHash, password).catch(() => false);

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../errors';
-import { type SessionRow, type UserRow, findSession, touchSession } from './sessions';
+import { findSession, type SessionRow, touchSession, type UserRow } from './sessions';
 import { safeEqual } from './tokens';
 
 export const sessionCookieName = 'mise_session';

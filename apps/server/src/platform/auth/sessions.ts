@@ -16,7 +16,13 @@ export async function createSession(
   const expiresAt = new Date(Date.now() + sessionLifetimeDays * 24 * 3600 * 1000);
   const [session] = await db
     .insert(sessions)
-    .values({ token_hash: hashToken(token), csrf_secret: newToken(), user_id: userId, kind, expires_at: expiresAt })
+    .values({
+      token_hash: hashToken(token),
+      csrf_secret: newToken(),
+      user_id: userId,
+      kind,
+      expires_at: expiresAt,
+    })
     .returning();
   return { token, session: session! };
 }

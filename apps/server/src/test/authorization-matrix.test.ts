@@ -1,0 +1,391 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema';
+import { buildDatabase, buildStore, buildTwoTenants, buildUser, testPassword } from './factories';
+import { type Agent, signIn, useTestApp } from './harness';
+
+/**
+ * Every endpoint × every role × a record inside and outside the role's scope (spec 000 §6 and
+ * the decision in platform/scope.ts). The expected visibility below is written out by hand,
+ * from the spec, not derived from the server's scope code.
+ *
+ * Tenant A is two databases of distributor A: "database A" (managed by manager A, stores A1
+ * and A2, customer A owns A1) and "database A2" (store A3, owned by customer A3, no manager).
+ * Tenant B is distributor B, database B, stores B1 and B2 and one account per role.
+ */
+
+const context = useTestApp();
+
+type Role = 'anonymous' | 'admin' | 'distributor' | 'manager' | 'customer';
+const roles: Role[] = ['anonymous', 'admin', 'distributor', 'manager', 'customer'];
+type SignedInRole = Exclude<Role, 'anonymous'>;
+
+const userLabels = [
+  'admin',
+  'distributor A',
+  'manager A',
+  'customer A',
+  'customer A3',
+  'distributor B',
+  'manager B',
+  'customer B',
+] as const;
+type UserLabel = (typeof userLabels)[number];
+type DistributorLabel = 'distributor record A' | 'distributor record B';
+type DatabaseLabel = 'database A' | 'database A2' | 'database B';
+type StoreLabel = 'store A1' | 'store A2' | 'store A3' | 'store B1' | 'store B2';
+type Label = UserLabel | DistributorLabel | DatabaseLabel | StoreLabel;
+
+/** Who each signed-in role is, and what it may see. */
+const self: Record<SignedInRole, UserLabel> = {
+  admin: 'admin',
+  distributor: 'distributor A',
+  manager: 'manager A',
+  customer: 'customer A',
+};
+const visible: Record<
+  SignedInRole,
+  {
+    users: UserLabel[];
+    distributors: DistributorLabel[];
+    databases: DatabaseLabel[];
+    stores: StoreLabel[];
+  }
+> = {
+  admin: {
+    users: [...userLabels],
+    distributors: ['distributor record A', 'distributor record B'],
+    databases: ['database A', 'database A2', 'database B'],
+    stores: ['store A1', 'store A2', 'store A3', 'store B1', 'store B2'],
+  },
+  distributor: {
+    users: ['distributor A', 'manager A', 'customer A', 'customer A3'],
+    distributors: ['distributor record A'],
+    databases: ['database A', 'database A2'],
+    stores: ['store A1', 'store A2', 'store A3'],
+  },
+  manager: {
+    users: ['manager A'],
+    distributors: ['distributor record A'],
+    databases: ['database A'],
+    stores: ['store A1', 'store A2'],
+  },
+  customer: {
+    users: ['customer A'],
+    distributors: ['distributor record A'],
+    databases: ['database A'],
+    stores: ['store A1'],
+  },
+};
+const tenantBLabels: Label[] = [
+  'distributor B',
+  'manager B',
+  'customer B',
+  'distributor record B',
+  'database B',
+  'store B1',
+  'store B2',
+];
+
+type Case = {
+  role: Role;
+  endpoint: string;
+  record: string;
+  expected: number;
+  /** Sends the request; `id` resolves a label to the fixture's id. */
+  send: (agent: Agent | null) => Promise<LightMyRequestResponse>;
+  /** Extra checks on a 200 answer. */
+  check?: (response: LightMyRequestResponse) => void;
+};
+
+const ids = new Map<Label, string>();
+const id = (label: Label) => {
+  const value = ids.get(label);
+  if (!value) throw new Error(`no fixture for ${label}`);
+  return value;
+};
+const fileUrls = new Map<UserLabel, string>();
+const agents = new Map<SignedInRole, Agent>();
+
+function send(agent: Agent | null, options: Parameters<Agent['inject']>[0]) {
+  return agent ? agent.inject(options) : context.app.inject(options);
+}
+
+const anonymousOr = (role: Role, status: number) => (role === 'anonymous' ? 401 : status);
+const sortedIds = (labels: Label[]) => labels.map(id).sort();
+const itemIds = (response: LightMyRequestResponse) =>
+  (response.json().items as { id: string }[]).map((item) => item.id).sort();
+
+function listCases(
+  endpoint: string,
+  kind: 'users' | 'distributors' | 'databases' | 'stores',
+): Case[] {
+  return roles.map((role) => ({
+    role,
+    endpoint: `GET ${endpoint}`,
+    record: 'list',
+    expected: anonymousOr(role, 200),
+    send: (agent) => send(agent, { method: 'GET', url: endpoint }),
+    check: (response) => {
+      if (role === 'anonymous') return;
+      expect(itemIds(response)).toEqual(sortedIds(visible[role][kind]));
+    },
+  }));
+}
+
+function perUserCases(
+  endpoint: string,
+  expectedFor: (role: SignedInRole, isVisible: boolean, isSelf: boolean) => number,
+  request: (label: UserLabel, agent: Agent | null) => Promise<LightMyRequestResponse>,
+  check?: (role: Role, label: UserLabel) => (response: LightMyRequestResponse) => void,
+): Case[] {
+  return roles.flatMap((role) =>
+    userLabels.map((label) => ({
+      role,
+      endpoint,
+      record: label,
+      expected:
+        role === 'anonymous'
+          ? 401
+          : expectedFor(role, visible[role].users.includes(label), self[role] === label),
+      send: (agent: Agent | null) => request(label, agent),
+      check: check?.(role, label),
+    })),
+  );
+}
+
+async function currentVersion(userId: string): Promise<number> {
+  const [row] = await context.db
+    .select({ version: users.version })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row!.version;
+}
+
+let registered = 0;
+function registerCases(): Case[] {
+  const targets: {
+    record: Label;
+    role: 'customer' | 'manager' | 'distributor';
+    field: string;
+    isTenantA: boolean;
+  }[] = [
+    { record: 'store A1', role: 'customer', field: 'storeId', isTenantA: true },
+    { record: 'store B1', role: 'customer', field: 'storeId', isTenantA: false },
+    { record: 'database A', role: 'manager', field: 'databaseId', isTenantA: true },
+    { record: 'database B', role: 'manager', field: 'databaseId', isTenantA: false },
+    {
+      record: 'distributor record A',
+      role: 'distributor',
+      field: 'distributorId',
+      isTenantA: true,
+    },
+    {
+      record: 'distributor record B',
+      role: 'distributor',
+      field: 'distributorId',
+      isTenantA: false,
+    },
+  ];
+  return roles.flatMap((role) =>
+    targets.map((target) => ({
+      role,
+      endpoint: 'POST /api/auth/registerAccount',
+      record: target.record,
+      expected: {
+        anonymous: 401,
+        admin: 200,
+        distributor: target.isTenantA ? 200 : 404,
+        manager: 403,
+        customer: 403,
+      }[role],
+      send: (agent: Agent | null) => {
+        registered += 1;
+        return send(agent, {
+          method: 'POST',
+          url: '/api/auth/registerAccount',
+          payload: {
+            name: 'Matrix',
+            surname: `Account${registered}`,
+            email: `matrix-${registered}@example.test`,
+            password: 'Fresh-bread-2026',
+            phone: '',
+            role: target.role,
+            [target.field]: id(target.record),
+          },
+        });
+      },
+    })),
+  );
+}
+
+const cases: Case[] = [
+  ...roles.map(
+    (role): Case => ({
+      role,
+      endpoint: 'GET /api/me',
+      record: 'self',
+      expected: anonymousOr(role, 200),
+      send: (agent) => send(agent, { method: 'GET', url: '/api/me' }),
+      check: (response) => {
+        if (role !== 'anonymous') expect(response.json().user.id).toBe(id(self[role]));
+      },
+    }),
+  ),
+  ...listCases('/api/users', 'users'),
+  ...listCases('/api/distributors', 'distributors'),
+  ...listCases('/api/databases', 'databases'),
+  ...listCases('/api/stores', 'stores'),
+  ...perUserCases(
+    'GET /api/users/:id',
+    (_role, isVisible) => (isVisible ? 200 : 404),
+    (label, agent) => send(agent, { method: 'GET', url: `/api/users/${id(label)}` }),
+    (_role, label) => (response) => expect(response.json().user.id).toBe(id(label)),
+  ),
+  ...perUserCases(
+    'GET /api/files/accounts/:id/...',
+    (_role, isVisible) => (isVisible ? 200 : 404),
+    (label, agent) => send(agent, { method: 'GET', url: fileUrls.get(label)! }),
+    () => (response) => expect(response.headers['content-type']).toBe('image/png'),
+  ),
+  ...perUserCases(
+    'GET /api/users/:id/stores',
+    (role) => (role === 'admin' ? 200 : 403),
+    (label, agent) => send(agent, { method: 'GET', url: `/api/users/${id(label)}/stores` }),
+  ),
+  ...perUserCases(
+    'PATCH /api/users/:id',
+    (role, isVisible, isSelf) => {
+      if (!isVisible) return 404;
+      return role === 'admin' || role === 'distributor' || isSelf ? 200 : 403;
+    },
+    async (label, agent) =>
+      send(agent, {
+        method: 'PATCH',
+        url: `/api/users/${id(label)}`,
+        payload: { version: await currentVersion(id(label)), phone_number: '+33 1 00 00 00 00' },
+      }),
+    (_role, label) => (response) =>
+      expect(response.json().user).toMatchObject({
+        id: id(label),
+        phone_number: '+33 1 00 00 00 00',
+      }),
+  ),
+  ...perUserCases(
+    'POST /api/auth/createToken',
+    (role, isVisible) => {
+      if (role === 'manager' || role === 'customer') return 403;
+      return isVisible ? 200 : 404;
+    },
+    (label, agent) =>
+      send(agent, { method: 'POST', url: '/api/auth/createToken', payload: { UId: id(label) } }),
+    () => (response) => expect(response.json().token).toMatch(/^[A-Za-z0-9_-]{43}$/),
+  ),
+  ...registerCases(),
+];
+
+// A valid 1×1 PNG, uploaded as every account's illustration.
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+function pngUpload() {
+  const boundary = `----mise-matrix-${randomBytes(8).toString('hex')}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="face.png"\r\nContent-Type: image/png\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), png, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** Bodies answered to tenant A's accounts: none may carry an id of tenant B. */
+const tenantABodies: { label: string; body: string }[] = [];
+
+describe('authorization matrix', () => {
+  beforeAll(async () => {
+    const { admin, a, b } = await buildTwoTenants(context.db);
+    const databaseA2 = await buildDatabase(context.db, {
+      name: 'Database A2',
+      distributor_id: a.distributor.id,
+    });
+    const storeA3 = await buildStore(context.db, {
+      name: 'Store A3',
+      distributor_id: a.distributor.id,
+      database_id: databaseA2.id,
+    });
+    const customerA3 = await buildUser(context.db, {
+      role: 'customer',
+      ownedStoreIds: [storeA3.id],
+    });
+    const entries: [Label, string][] = [
+      ['admin', admin.id],
+      ['distributor A', a.users.distributor.id],
+      ['manager A', a.users.manager.id],
+      ['customer A', a.users.customer.id],
+      ['customer A3', customerA3.id],
+      ['distributor B', b.users.distributor.id],
+      ['manager B', b.users.manager.id],
+      ['customer B', b.users.customer.id],
+      ['distributor record A', a.distributor.id],
+      ['distributor record B', b.distributor.id],
+      ['database A', a.database.id],
+      ['database A2', databaseA2.id],
+      ['database B', b.database.id],
+      ['store A1', a.stores[0]!.id],
+      ['store A2', a.stores[1]!.id],
+      ['store A3', storeA3.id],
+      ['store B1', b.stores[0]!.id],
+      ['store B2', b.stores[1]!.id],
+    ];
+    for (const [label, value] of entries) ids.set(label, value);
+
+    agents.set('admin', await signIn(context.app, admin.email, testPassword));
+    agents.set('distributor', await signIn(context.app, a.users.distributor.email, testPassword));
+    agents.set('manager', await signIn(context.app, a.users.manager.email, testPassword));
+    agents.set('customer', await signIn(context.app, a.users.customer.email, testPassword));
+
+    for (const label of userLabels) {
+      const response = await agents.get('admin')!.inject({
+        method: 'POST',
+        url: `/api/users/${id(label)}/illustration`,
+        ...pngUpload(),
+      });
+      expect(response.statusCode).toBe(200);
+      fileUrls.set(label, response.json().user.illustration_url);
+    }
+  });
+
+  it.each(cases)('$role: $endpoint [$record] → $expected', async (testCase) => {
+    const agent = testCase.role === 'anonymous' ? null : agents.get(testCase.role)!;
+    const response = await testCase.send(agent);
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(testCase.expected);
+    if (response.statusCode === 200) testCase.check?.(response);
+    if (
+      testCase.role === 'distributor' ||
+      testCase.role === 'manager' ||
+      testCase.role === 'customer'
+    ) {
+      tenantABodies.push({
+        label: `${testCase.role} ${testCase.endpoint} [${testCase.record}]`,
+        body: response.body,
+      });
+    }
+  });
+
+  it("no answer to tenant A's accounts carries an id of tenant B", () => {
+    const tenantBIds = tenantBLabels.map(id);
+    const leaks = tenantABodies.flatMap(({ label, body }) =>
+      tenantBIds.filter((value) => body.includes(value)).map((value) => `${label} shows ${value}`),
+    );
+    expect(leaks).toEqual([]);
+    // Every case ran and recorded its answer (tenant A's three roles are 3/5 of the table).
+    expect(tenantABodies).toHaveLength(
+      cases.filter((testCase) => ['distributor', 'manager', 'customer'].includes(testCase.role))
+        .length,
+    );
+    console.log(`authorization matrix: ${cases.length} pairs`);
+  });
+});
