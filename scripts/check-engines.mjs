@@ -8,7 +8,9 @@ const lock = JSON.parse(readFileSync(new URL('../package-lock.json', import.meta
 const offenders = Object.entries(lock.packages)
   .filter(([path, meta]) => path && !meta.optional && meta.engines?.node)
   .filter(([, meta]) => !semver.satisfies(runtime, meta.engines.node))
-  .map(([path, meta]) => `${path.replace(/^.*node_modules\//, '')} requires node ${meta.engines.node}`);
+  .map(
+    ([path, meta]) => `${path.replace(/^.*node_modules\//, '')} requires node ${meta.engines.node}`,
+  );
 if (offenders.length) {
   console.error(`Packages that do not run on Node ${runtime}:\n  ${offenders.join('\n  ')}`);
   process.exit(1);
