@@ -6,28 +6,32 @@ import type { UserRow } from '../../platform/auth/sessions';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { type Scope, userFilter } from '../../platform/scope';
 
-/** The account as the API sends it: relations resolved in two queries, no secret. */
+type UserRelations = {
+  stores: string[];
+  store_distributors: string[];
+  store_databases: string[];
+  manager_databases: string[];
+  manager_distributors: string[];
+};
+
+/** The spec's relation fields of an account, all in one query (array subselects). */
+async function loadRelations(db: Database, userId: string): Promise<UserRelations> {
+  const owned = sql`from ${storeOwners} join ${stores} on ${stores.id} = ${storeOwners.store_id} where ${storeOwners.user_id} = ${userId}`;
+  const managed = sql`from ${databaseManagers} join ${databases} on ${databases.id} = ${databaseManagers.database_id} where ${databaseManagers.user_id} = ${userId}`;
+  const result = (await db.execute(sql`select
+    array(select ${stores.id}::text ${owned} order by ${stores.name}) as stores,
+    array(select distinct ${stores.distributor_id}::text ${owned} and ${stores.distributor_id} is not null) as store_distributors,
+    array(select distinct ${stores.database_id}::text ${owned} and ${stores.database_id} is not null) as store_databases,
+    array(select ${databases.id}::text ${managed} order by ${databases.name}) as manager_databases,
+    array(select distinct ${databases.distributor_id}::text ${managed} and ${databases.distributor_id} is not null) as manager_distributors`)) as unknown as {
+    rows: UserRelations[];
+  };
+  return result.rows[0]!;
+}
+
+/** The account as the API sends it: relations resolved in one query, no secret. */
 export async function presentUser(db: Database, row: UserRow): Promise<User> {
-  const [owned, managed] = await Promise.all([
-    db
-      .select({
-        id: stores.id,
-        databaseId: stores.database_id,
-        distributorId: stores.distributor_id,
-      })
-      .from(storeOwners)
-      .innerJoin(stores, eq(stores.id, storeOwners.store_id))
-      .where(eq(storeOwners.user_id, row.id))
-      .orderBy(asc(stores.name)),
-    db
-      .select({ id: databases.id, distributorId: databases.distributor_id })
-      .from(databaseManagers)
-      .innerJoin(databases, eq(databases.id, databaseManagers.database_id))
-      .where(eq(databaseManagers.user_id, row.id)),
-  ]);
-  const distinct = (values: (string | null)[]) => [
-    ...new Set(values.filter((value): value is string => value !== null)),
-  ];
+  const relations = await loadRelations(db, row.id);
   return {
     id: row.id,
     active: row.active,
@@ -40,11 +44,7 @@ export async function presentUser(db: Database, row: UserRow): Promise<User> {
     new_password_required: row.new_password_required,
     distributor: row.distributor_id,
     database: row.database_id,
-    stores: owned.map((store) => store.id),
-    store_distributors: distinct(owned.map((store) => store.distributorId)),
-    store_databases: distinct(owned.map((store) => store.databaseId)),
-    manager_databases: managed.map((database) => database.id),
-    manager_distributors: distinct(managed.map((database) => database.distributorId)),
+    ...relations,
     manager_store_tags: row.manager_store_tags,
     creation_date: row.created_at.toISOString(),
     version: row.version,
