@@ -19,3 +19,5 @@ export const recentLoginMinutes = 60;
 export const maxFailuresPerAccountPerHour = 100;
 /** Failed sign-ins tolerated per client address in 15 minutes. */
 export const maxFailuresPerAddressPer15Minutes = 30;
+/** Password-reset mails sent to one account in an hour, at most. */
+export const maxResetMailsPerAccountPerHour = 5;

@@ -2,6 +2,7 @@ import {
   loginTokenLifetimeMinutes,
   maxFailuresPerAccountPerHour,
   maxFailuresPerAddressPer15Minutes,
+  maxResetMailsPerAccountPerHour,
   recentLoginMinutes,
   resetTokenLifetimeMinutes,
 } from '@mise/shared/auth/constants';
@@ -272,6 +273,18 @@ export async function requestPasswordReset(
 ): Promise<void> {
   const user = await findUserByEmail(db, email);
   if (!user?.active) return;
+  // Per account: a few links an hour, then the same answer and no mail (no mail bombing).
+  const [recent] = await db
+    .select({ n: count() })
+    .from(authTokens)
+    .where(
+      and(
+        eq(authTokens.user_id, user.id),
+        eq(authTokens.purpose, 'reset'),
+        gt(authTokens.created_at, sql`now() - interval '1 hour'`),
+      ),
+    );
+  if ((recent?.n ?? 0) >= maxResetMailsPerAccountPerHour) return;
   const token = await issueToken(db, user.id, 'reset', resetTokenLifetimeMinutes, null);
   const link = `${publicUrl}/resetPassword?token=${encodeURIComponent(token)}`;
   // Not awaited: a known and an unknown address answer in the same time. The mailer

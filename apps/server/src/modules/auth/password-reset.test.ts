@@ -243,6 +243,28 @@ describe('lost password over SMTP', () => {
   });
 });
 
+describe('lost password throttling', () => {
+  const context = useTestApp();
+
+  it('sends at most 5 reset links an hour to one account, with the same answer after', async () => {
+    const user = await buildUser(context.db, { role: 'customer' });
+    for (let attempt = 0; attempt < 7; attempt++) {
+      const response = await forgot(context, user.email);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: 'ok' });
+    }
+    const tokens = await context.db
+      .select()
+      .from(authTokens)
+      .where(and(eq(authTokens.user_id, user.id), eq(authTokens.purpose, 'reset')));
+    expect(tokens).toHaveLength(5);
+    await vi.waitFor(async () => {
+      const mails = await context.db.select().from(outbox);
+      expect(mails.filter((mail) => mail.recipients.includes(user.email))).toHaveLength(5);
+    });
+  });
+});
+
 describe('lost password without SMTP', () => {
   const context = useTestApp();
 
