@@ -26,6 +26,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { registerRequestAuth } from './platform/auth/request-auth';
 import type { AppDeps } from './platform/deps';
 import { AppError, registerErrorHandling } from './platform/errors';
+import { createIntegrations, type Integrations } from './platform/integrations';
 import { createMailer, type Mailer } from './platform/mail';
 import { createLocalStorage, type Storage } from './platform/storage';
 
@@ -34,6 +35,7 @@ export type BuildAppOptions = {
   database: DatabaseHandle;
   mailer?: Mailer;
   storage?: Storage;
+  integrations?: Partial<Integrations>;
   /** pino options, or false for none (tests). */
   logger?: boolean | object;
   /** Serve the built web app (off in API tests). */
@@ -83,6 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         logger: app.log,
       }),
     storage: options.storage ?? createLocalStorage(join(config.DATA_DIR, 'files')),
+    integrations: { ...createIntegrations(config), ...options.integrations },
   };
 
   await app.register(fastifyCookie);

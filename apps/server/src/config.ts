@@ -33,6 +33,10 @@ const configSchema = z
     TRUST_PROXY: booleanFlag,
     /** Cookies flagged Secure (default: when PUBLIC_URL is https). */
     COOKIE_SECURE: z.enum(['true', 'false']).optional(),
+    /** The licence-monitoring server; unset means the local implementation (always accepts). */
+    LICENCE_MONITORING_URL: optionalText,
+    /** The sensor provider's API (Koovea); unset means the local implementation. */
+    SENSOR_PROVIDER_URL: optionalText,
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   })
   .transform((env) => {

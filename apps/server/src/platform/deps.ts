@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Database, DatabaseHandle } from '../db/client';
+import type { Integrations } from './integrations';
 import type { Mailer } from './mail';
 import type { Storage } from './storage';
 
@@ -10,4 +11,5 @@ export type AppDeps = {
   db: Database;
   mailer: Mailer;
   storage: Storage;
+  integrations: Integrations;
 };

@@ -9,6 +9,7 @@ import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, type DatabaseHandle, openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
+import type { Integrations } from '../platform/integrations';
 import type { Mailer } from '../platform/mail';
 import { adminDatabaseUrl, templateDatabaseName, withDatabase } from './pg-urls';
 
@@ -43,7 +44,11 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
   };
 }
 
-export type TestAppOptions = { env?: Record<string, string>; mailer?: Mailer };
+export type TestAppOptions = {
+  env?: Record<string, string>;
+  mailer?: Mailer;
+  integrations?: Partial<Integrations>;
+};
 
 /** Registers beforeAll/afterAll for a test file; the returned context is filled before tests run. */
 export function useTestApp(options: TestAppOptions = {}): TestContext {
@@ -65,6 +70,7 @@ export function useTestApp(options: TestAppOptions = {}): TestContext {
       logger: false,
       isServingWeb: false,
       mailer: options.mailer,
+      integrations: options.integrations,
     });
     await app.ready();
     Object.assign(context, { app, db: opened.handle.db, database: opened.handle, config });

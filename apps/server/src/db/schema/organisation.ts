@@ -34,6 +34,10 @@ export const distributors = pgTable(
     logo: text('logo'),
     shop_email: text('shop_email'),
     billing_cycle: integer('billing_cycle').notNull().default(1),
+    contacts: jsonb('contacts')
+      .$type<{ name: string; role: string; email: string; phone: string }[]>()
+      .notNull()
+      .default([]),
     licence_price: numeric('licence_price', { precision: 10, scale: 2 }).notNull().default('19'),
     version: integer('version').notNull().default(0),
     ...timestamps,
@@ -139,5 +143,78 @@ export const databaseManagers = pgTable(
   (table) => [
     primaryKey({ columns: [table.database_id, table.user_id] }),
     index('database_managers_user_idx').on(table.user_id),
+  ],
+);
+
+/** Tablets of a store (spec 000 §3 "Device"); the device token is stored hashed. */
+export const devices = pgTable(
+  'devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    store_id: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    device_id: text('device_id').notNull(),
+    device_model: text('device_model').notNull().default(''),
+    name: text('name').notNull().default(''),
+    app_version: text('app_version').notNull().default(''),
+    os_version: text('os_version').notNull().default(''),
+    token_hash: text('token_hash').notNull().unique(),
+    linked_user: uuid('linked_user'),
+    calendar_types_order: jsonb('calendar_types_order').$type<string[]>().notNull().default([]),
+    dark_mode: boolean('dark_mode').notNull().default(false),
+    slow_internet_mode: boolean('slow_internet_mode').notNull().default(false),
+    audio_task_reminders: boolean('audio_task_reminders').notNull().default(false),
+    show_unscheduled_tasks: boolean('show_unscheduled_tasks').notNull().default(false),
+    rotation_lock: boolean('rotation_lock').notNull().default(false),
+    prevent_screen_lock: boolean('prevent_screen_lock').notNull().default(true),
+    creation_timestamp: timestamp('creation_timestamp', { withTimezone: true })
+      .notNull()
+      .defaultNow(),
+    last_connexion: timestamp('last_connexion', { withTimezone: true }),
+    version: integer('version').notNull().default(0),
+  },
+  (table) => [
+    index('devices_store_idx').on(table.store_id),
+    uniqueIndex('devices_store_device_idx').on(table.store_id, table.device_id),
+  ],
+);
+
+/**
+ * Sensor-provider (Koovea) credentials, set by a distributor or by a store. Never sent to
+ * clients: the API only says whether a connection exists and who set it.
+ */
+export const sensorCredentials = pgTable(
+  'sensor_credentials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    distributor_id: uuid('distributor_id').references(() => distributors.id, {
+      onDelete: 'cascade',
+    }),
+    store_id: uuid('store_id').references(() => stores.id, { onDelete: 'cascade' }),
+    account: text('account').notNull(),
+    password_hash: text('password_hash').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('sensor_credentials_distributor_idx').on(table.distributor_id),
+    uniqueIndex('sensor_credentials_store_idx').on(table.store_id),
+  ],
+);
+
+/** Owner invitations sent to e-mails with no account: applied when that e-mail registers. */
+export const storeInvitations = pgTable(
+  'store_invitations',
+  {
+    store_id: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    invited_by: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.store_id, table.email] }),
+    index('store_invitations_email_idx').on(table.email),
   ],
 );

@@ -1,0 +1,30 @@
+import {
+  createHttpLicenceMonitoring,
+  createLocalLicenceMonitoring,
+  type LicenceMonitoring,
+} from './licence-monitoring';
+import {
+  createKooveaSensorProvider,
+  createLocalSensorProvider,
+  type SensorProvider,
+} from './sensor-provider';
+
+/** Outside services, each with a local implementation that needs no network. */
+export type Integrations = {
+  licenceMonitoring: LicenceMonitoring;
+  sensorProvider: SensorProvider;
+};
+
+export function createIntegrations(config: {
+  LICENCE_MONITORING_URL?: string;
+  SENSOR_PROVIDER_URL?: string;
+}): Integrations {
+  return {
+    licenceMonitoring: config.LICENCE_MONITORING_URL
+      ? createHttpLicenceMonitoring(config.LICENCE_MONITORING_URL)
+      : createLocalLicenceMonitoring(),
+    sensorProvider: config.SENSOR_PROVIDER_URL
+      ? createKooveaSensorProvider(config.SENSOR_PROVIDER_URL)
+      : createLocalSensorProvider(),
+  };
+}
