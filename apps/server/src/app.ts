@@ -20,8 +20,14 @@ import { z } from 'zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
+import { databasesRoutes } from './modules/databases/databases.routes';
+import { devicesRoutes } from './modules/devices/devices.routes';
+import { distributorsRoutes } from './modules/distributors/distributors.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { organisationRoutes } from './modules/organisation/organisation.routes';
+import { sensorsRoutes } from './modules/sensors/sensors.routes';
+import { storesRoutes } from './modules/stores/stores.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { registerRequestAuth } from './platform/auth/request-auth';
 import type { AppDeps } from './platform/deps';
@@ -138,7 +144,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   await app.register(authRoutes, { prefix: '/api', ...deps });
   await app.register(usersRoutes, { prefix: '/api', ...deps });
+  // Picker lists until the distributors, databases and stores modules serve the full lists.
   await app.register(organisationRoutes, { prefix: '/api', ...deps });
+  await app.register(distributorsRoutes, { prefix: '/api', ...deps });
+  await app.register(databasesRoutes, { prefix: '/api', ...deps });
+  await app.register(storesRoutes, { prefix: '/api', ...deps });
+  await app.register(devicesRoutes, { prefix: '/api', ...deps });
+  await app.register(billingRoutes, { prefix: '/api', ...deps });
+  await app.register(sensorsRoutes, { prefix: '/api', ...deps });
   await app.register(filesRoutes, { prefix: '/api', ...deps });
 
   const isServingWeb = options.isServingWeb ?? true;

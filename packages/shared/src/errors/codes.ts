@@ -31,6 +31,17 @@ export const errorStatus = {
   'file/too-large': 413,
   'file/unsupported-type': 415,
   'rate-limit': 429,
+  'form.store.invalid.exists': 409,
+  'store/distributor-required': 400,
+  'invalid-database': 400,
+  'database/distributor-already-set': 409,
+  'manager/not-eligible': 409,
+  'licence/monitoring-failed': 502,
+  'device/limit-reached': 409,
+  'device/invalid-pairing-key': 404,
+  'sensor/invalid-credentials': 400,
+  'sensor/sticker-locked': 409,
+  'date-range-too-long': 400,
   internal: 500,
 } as const;
 
@@ -67,6 +78,19 @@ export const defaultMessages: Record<ErrorCode, string> = {
   'file/too-large': 'The file is too large.',
   'file/unsupported-type': 'This type of file is not accepted.',
   'rate-limit': 'Too many requests. Please slow down.',
+  'form.store.invalid.exists': 'A store with this name or this address already exists.',
+  'store/distributor-required': 'Select a distributor.',
+  'invalid-database': 'Select a database that belongs to a distributor.',
+  'database/distributor-already-set':
+    'The distributor of a database is set once and cannot change.',
+  'manager/not-eligible': 'Only an active manager account can manage a database.',
+  'licence/monitoring-failed':
+    'Impossible de mettre a jour la licence sur le serveur mise. Veuillez reessayer plus tard.',
+  'device/limit-reached': 'This store has reached its maximum number of devices.',
+  'device/invalid-pairing-key': 'This pairing key does not match any store.',
+  'sensor/invalid-credentials': 'Identifiants Koovea incorrects.',
+  'sensor/sticker-locked': 'The hub of this store is already set and cannot change.',
+  'date-range-too-long': 'The date range is too long.',
   internal: 'An error occured.',
 };
 
