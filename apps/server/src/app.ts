@@ -25,7 +25,6 @@ import { databasesRoutes } from './modules/databases/databases.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { distributorsRoutes } from './modules/distributors/distributors.routes';
 import { filesRoutes } from './modules/files/files.routes';
-import { organisationRoutes } from './modules/organisation/organisation.routes';
 import { sensorsRoutes } from './modules/sensors/sensors.routes';
 import { storesRoutes } from './modules/stores/stores.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -144,8 +143,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   await app.register(authRoutes, { prefix: '/api', ...deps });
   await app.register(usersRoutes, { prefix: '/api', ...deps });
-  // Picker lists until the distributors, databases and stores modules serve the full lists.
-  await app.register(organisationRoutes, { prefix: '/api', ...deps });
   await app.register(distributorsRoutes, { prefix: '/api', ...deps });
   await app.register(databasesRoutes, { prefix: '/api', ...deps });
   await app.register(storesRoutes, { prefix: '/api', ...deps });
