@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, type DatabaseHandle, openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import type { Integrations } from '../platform/integrations';
 import type { Mailer } from '../platform/mail';
-import { adminDatabaseUrl, templateDatabaseName, withDatabase } from './pg-urls';
+import { adminDatabaseUrl, withDatabase } from './pg-urls';
 
 export type TestContext = {
   app: FastifyInstance;
@@ -27,10 +27,10 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
     await runMigrations(handle);
     return { handle, drop: async () => {} };
   }
-  const name = `mise_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const name = `${inject('pgRunPrefix')}${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminDatabaseUrl() });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${templateDatabaseName}"`);
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('pgTemplate')}"`);
   await admin.end();
   const handle = await openDatabase({ driver: 'pg', url: withDatabase(name), poolSize: 5 });
   return {

@@ -1,30 +1,65 @@
 import pg from 'pg';
+import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
-import { adminDatabaseUrl, templateDatabaseName, withDatabase } from './pg-urls';
+import { adminDatabaseUrl, withDatabase } from './pg-urls';
 
-/** Migrates one template database; each test file then clones it (fast, isolated). */
-export async function setup(): Promise<void> {
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgTemplate: string;
+    pgRunPrefix: string;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Migrates one template database per run; each test file then clones it (fast, isolated).
+ * Names carry the run's pid, so runs side by side never touch each other's databases;
+ * databases left by runs that died are dropped here.
+ */
+export async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const prefix = `mise_test_${process.pid}_`;
+  const template = `${prefix}template`;
   const admin = new pg.Client({ connectionString: adminDatabaseUrl() });
   await admin.connect();
   try {
-    const stale = await admin.query(
-      "SELECT datname FROM pg_database WHERE datname LIKE 'mise_test_%' AND datname <> $1",
-      [templateDatabaseName],
+    const existing = await admin.query<{ datname: string }>(
+      "SELECT datname FROM pg_database WHERE datname LIKE 'mise\\_test\\_%'",
     );
-    for (const row of stale.rows) {
-      await admin.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`).catch(() => {});
+    for (const { datname } of existing.rows) {
+      const pid = Number(/^mise_test_(\d+)_/.exec(datname)?.[1]);
+      if (!pid || !isAlive(pid) || pid === process.pid) {
+        await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => {});
+      }
     }
-    await admin.query(`DROP DATABASE IF EXISTS "${templateDatabaseName}" WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE "${templateDatabaseName}"`);
+    await admin.query(`CREATE DATABASE "${template}"`);
   } finally {
     await admin.end();
   }
-  const handle = await openDatabase({
-    driver: 'pg',
-    url: withDatabase(templateDatabaseName),
-    poolSize: 1,
-  });
+  const handle = await openDatabase({ driver: 'pg', url: withDatabase(template), poolSize: 1 });
   await runMigrations(handle);
   await handle.close();
+  project.provide('pgTemplate', template);
+  project.provide('pgRunPrefix', prefix);
+
+  return async () => {
+    const client = new pg.Client({ connectionString: adminDatabaseUrl() });
+    await client.connect();
+    const mine = await client.query<{ datname: string }>(
+      'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+      [prefix],
+    );
+    for (const { datname } of mine.rows) {
+      await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => {});
+    }
+    await client.end();
+  };
 }

@@ -1,5 +1,3 @@
-export const templateDatabaseName = 'mise_test_template';
-
 /** The server the pg test project runs against: DATABASE_URL, else the local one. */
 export function adminDatabaseUrl(): string {
   return process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
