@@ -17,6 +17,14 @@ const builtPaths = new Set<string>([
   '/accounts',
   '/account',
   '/support',
+  '/distributors',
+  '/distributor',
+  '/databases',
+  '/database',
+  '/stores',
+  '/store',
+  '/storeDatabase',
+  '/billing',
 ]);
 
 function comingSoonRoute(path: string): RouteObject {
@@ -107,6 +115,58 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                   path: 'support',
                   lazy: async () => ({
                     Component: (await import('../features/support/pages/support-page')).SupportPage,
+                  }),
+                },
+                {
+                  path: 'distributors',
+                  lazy: async () => ({
+                    Component: (await import('../features/distributors/pages/distributors-page'))
+                      .DistributorsPage,
+                  }),
+                },
+                {
+                  path: 'distributor',
+                  lazy: async () => ({
+                    Component: (await import('../features/distributors/pages/distributor-page'))
+                      .DistributorPage,
+                  }),
+                },
+                {
+                  path: 'databases',
+                  lazy: async () => ({
+                    Component: (await import('../features/databases/pages/databases-page'))
+                      .DatabasesPage,
+                  }),
+                },
+                {
+                  path: 'database',
+                  lazy: async () => ({
+                    Component: (await import('../features/databases/pages/database-page'))
+                      .DatabasePage,
+                  }),
+                },
+                {
+                  path: 'stores',
+                  lazy: async () => ({
+                    Component: (await import('../features/stores/pages/stores-page')).StoresPage,
+                  }),
+                },
+                {
+                  path: 'store',
+                  lazy: async () => ({
+                    Component: (await import('../features/stores/pages/store-page')).StorePage,
+                  }),
+                },
+                {
+                  path: 'storeDatabase',
+                  lazy: async () => ({
+                    Component: (await import('../features/stores/pages/store-page')).StorePage,
+                  }),
+                },
+                {
+                  path: 'billing',
+                  lazy: async () => ({
+                    Component: (await import('../features/billing/pages/billing-page')).BillingPage,
                   }),
                 },
                 ...routePaths.filter((path) => !builtPaths.has(path)).map(comingSoonRoute),

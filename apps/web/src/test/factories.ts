@@ -1,4 +1,5 @@
 import type { Role } from '@mise/shared/auth/constants';
+import type { StoreDetail } from '@mise/shared/organisation/schemas';
 import type { User, UserSummary } from '@mise/shared/users/schemas';
 
 let sequence = 0;
@@ -49,4 +50,45 @@ export function buildUserSummary(overrides: Partial<UserSummary> = {}): UserSumm
 
 export function buildId(): string {
   return nextId();
+}
+
+export function buildStore(overrides: Partial<StoreDetail> = {}): StoreDetail {
+  return {
+    id: nextId(),
+    name: 'Bistro Opéra',
+    address: '5 place de l’Opéra',
+    postal_code: '75009',
+    city: 'Paris',
+    country: 'FR',
+    active: true,
+    illustration_url: null,
+    distributor: null,
+    distributor_name: 'Frais Distribution',
+    database: null,
+    database_name: null,
+    mise_licence: false,
+    score: null,
+    timezone: 1,
+    timezone_name: 'Europe/Paris',
+    task_generation_hour: 0,
+    hidden_modules: [],
+    hidden_extensions: [],
+    slow_internet_mode: false,
+    audio_task_reminders: false,
+    licence_activation_history: [],
+    manager_owned: false,
+    maximum_devices: 1,
+    week_start: 0,
+    demonstration_store: false,
+    licence_price: null,
+    effective_licence_price: 19,
+    sensor_sticker_id: null,
+    pairing_key: 'PAIR-1234',
+    owners: [],
+    device_count: 0,
+    creation_date: '2026-01-05T08:00:00Z',
+    is_read_only: false,
+    version: 3,
+    ...overrides,
+  };
 }

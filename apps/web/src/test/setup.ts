@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetCsrfToken } from '../shared/api/api-client';
@@ -46,6 +47,8 @@ beforeEach(async () => {
 
 afterEach(() => {
   cleanup();
+  // Toasts live in a module-level store: one test's toasts must not queue the next one's.
+  notifications.clean();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });

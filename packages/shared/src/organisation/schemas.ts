@@ -374,3 +374,10 @@ export const storeOptionsResponseSchema = z.object({ items: z.array(storeOptionS
 export type DistributorOption = z.infer<typeof distributorOptionSchema>;
 export type DatabaseOption = z.infer<typeof databaseOptionSchema>;
 export type StoreOption = z.infer<typeof storeOptionSchema>;
+
+export type SensorCredentialsBody = z.infer<typeof sensorCredentialsBodySchema>;
+export type SensorSession = z.infer<typeof sensorSessionResponseSchema>;
+export type SensorTags = z.infer<typeof sensorTagsResponseSchema>;
+export type UpdateDeviceBody = z.infer<typeof updateDeviceBodySchema>;
+export type StoreOwner = z.infer<typeof storeOwnerSchema>;
+export type SensorCredentialsResponse = z.infer<typeof sensorCredentialsResponseSchema>;

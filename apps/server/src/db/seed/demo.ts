@@ -1,7 +1,23 @@
 import { eq } from 'drizzle-orm';
+import { newPairingKey } from '../../modules/stores/pairing-key';
 import { hashPassword } from '../../platform/auth/passwords';
+import { hashToken, newToken } from '../../platform/auth/tokens';
 import type { Database } from '../client';
-import { databaseManagers, databases, distributors, storeOwners, stores, users } from '../schema';
+import {
+  databaseManagers,
+  databases,
+  devices,
+  distributors,
+  storeOwners,
+  stores,
+  users,
+} from '../schema';
+
+/** The licence history of a licensed demo store: activated on the 1st, two months ago (UTC). */
+function demoLicenceHistory(now = new Date()) {
+  const activatedOn = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 2, 1));
+  return [{ timestamp: activatedOn.toISOString(), activated: true }];
+}
 
 export const demoPassword = 'demo1234';
 
@@ -67,6 +83,7 @@ export async function seedDemo(db: Database): Promise<{ emails: string[]; isCrea
           distributor_id: demoDistributor!.id,
           database_id: demoDatabase!.id,
           mise_licence: true,
+          licence_activation_history: demoLicenceHistory(),
         },
         {
           name: 'Bistro Lyon Bellecour',
@@ -76,6 +93,7 @@ export async function seedDemo(db: Database): Promise<{ emails: string[]; isCrea
           distributor_id: demoDistributor!.id,
           database_id: demoDatabase!.id,
           mise_licence: true,
+          licence_activation_history: demoLicenceHistory(),
         },
         {
           name: 'Bistro Lille Centre',
@@ -96,9 +114,24 @@ export async function seedDemo(db: Database): Promise<{ emails: string[]; isCrea
           distributor_id: otherDistributor!.id,
           database_id: otherDatabase!.id,
           mise_licence: true,
+          licence_activation_history: demoLicenceHistory(),
         },
       ])
       .returning();
+    for (const store of demoStores) {
+      await tx.update(stores).set({ pairing_key: newPairingKey() }).where(eq(stores.id, store.id));
+    }
+    // One paired tablet on the Paris store; its token is not kept (nobody signs in with it).
+    await tx.insert(devices).values({
+      store_id: demoStores[0]!.id,
+      device_id: 'demo-tablet-paris',
+      device_model: 'Galaxy Tab A8',
+      name: 'Tablette cuisine',
+      app_version: '1.0.0',
+      os_version: 'Android 14',
+      token_hash: hashToken(newToken()),
+      last_connexion: new Date(),
+    });
     const [, , manager, customer] = await tx
       .insert(users)
       .values([

@@ -1,10 +1,63 @@
-import type { StoreOption } from '@mise/shared/organisation/schemas';
-import { and, asc } from 'drizzle-orm';
+import { maxStoresPerUser } from '@mise/shared/auth/constants';
+import type { ExtensionKey, ModuleKey } from '@mise/shared/organisation/constants';
+import {
+  effectiveLicencePrice,
+  isSameStore,
+  timezoneOffsetHours,
+} from '@mise/shared/organisation/rules';
+import type {
+  CreateStoreBody,
+  StoreDetail,
+  StoreSummary,
+  UpdateStoreBody,
+} from '@mise/shared/organisation/schemas';
+import { and, asc, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { stores } from '../../db/schema';
-import { type Scope, storeFilter } from '../../platform/scope';
+import {
+  databases,
+  devices,
+  distributors,
+  storeInvitations,
+  storeOwners,
+  stores,
+  users,
+} from '../../db/schema';
+import { AppError, forbidden, notFound } from '../../platform/errors';
+import type { Mailer } from '../../platform/mail';
+import { databaseFilter, distributorFilter, type Scope, storeFilter } from '../../platform/scope';
+import { findUserByEmail } from '../users/users.service';
+import { newPairingKey } from './pairing-key';
 
-export function listStoreOptions(db: Database, scope: Scope): Promise<StoreOption[]> {
+export type StoreRow = typeof stores.$inferSelect;
+
+const isStaff = (scope: Scope) => scope.role === 'admin' || scope.role === 'distributor';
+
+/** GET /api/stores: the scope's stores, names of distributor and database joined, by name. */
+export function listStores(
+  db: Database,
+  scope: Scope,
+  query: {
+    search?: string;
+    includeInactive: boolean;
+    databaseId?: string;
+    distributorId?: string;
+  },
+): Promise<StoreSummary[]> {
+  const conditions: (SQL | undefined)[] = [storeFilter(scope)];
+  if (!query.includeInactive) conditions.push(eq(stores.active, true));
+  if (query.databaseId) conditions.push(eq(stores.database_id, query.databaseId));
+  if (query.distributorId) conditions.push(eq(stores.distributor_id, query.distributorId));
+  if (query.search) {
+    const pattern = `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    conditions.push(
+      or(
+        ilike(stores.name, pattern),
+        ilike(stores.address, pattern),
+        ilike(stores.postal_code, pattern),
+        ilike(stores.city, pattern),
+      ),
+    );
+  }
   return db
     .select({
       id: stores.id,
@@ -14,10 +67,469 @@ export function listStoreOptions(db: Database, scope: Scope): Promise<StoreOptio
       city: stores.city,
       country: stores.country,
       active: stores.active,
+      illustration_url: stores.illustration_url,
       distributor: stores.distributor_id,
+      distributor_name: distributors.name,
       database: stores.database_id,
+      database_name: databases.name,
+      mise_licence: stores.mise_licence,
     })
     .from(stores)
-    .where(and(storeFilter(scope)))
-    .orderBy(asc(stores.name));
+    .leftJoin(distributors, eq(distributors.id, stores.distributor_id))
+    .leftJoin(databases, eq(databases.id, stores.database_id))
+    .where(and(...conditions))
+    .orderBy(asc(stores.name), asc(stores.id));
+}
+
+export async function findStoreInScope(db: Database, scope: Scope, id: string): Promise<StoreRow> {
+  const [row] = await db
+    .select()
+    .from(stores)
+    .where(and(eq(stores.id, id), storeFilter(scope)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * Who may change a store and its devices (spec 000 §6): admins, its distributor, its owners,
+ * and managers of its database only when the store is manager-owned. The store is already
+ * known to be in the scope.
+ */
+export function canEditStore(scope: Scope, store: StoreRow): boolean {
+  if (scope.role === 'manager') return store.manager_owned;
+  return true;
+}
+
+export async function findEditableStore(db: Database, scope: Scope, id: string): Promise<StoreRow> {
+  const store = await findStoreInScope(db, scope, id);
+  if (!canEditStore(scope, store)) throw forbidden();
+  return store;
+}
+
+const normalized = (column: typeof stores.name | typeof stores.address) =>
+  sql`regexp_replace(lower(trim(${column})), '\\s+', ' ', 'g')`;
+const keyOf = (value: string) => value.trim().toLocaleLowerCase().replace(/\s+/g, ' ');
+
+type Identity = {
+  name: string;
+  address: string;
+  postal_code: string;
+  city: string;
+  country: string;
+};
+
+/** form.store.invalid.exists: same name, or same full address, among the distributor's stores. */
+async function assertNoDuplicate(
+  db: Database,
+  distributorId: string | null,
+  candidate: Identity,
+  exceptId?: string,
+): Promise<void> {
+  const rows = await db
+    .select({
+      name: stores.name,
+      address: stores.address,
+      postal_code: stores.postal_code,
+      city: stores.city,
+      country: stores.country,
+    })
+    .from(stores)
+    .where(
+      and(
+        distributorId ? eq(stores.distributor_id, distributorId) : isNull(stores.distributor_id),
+        exceptId ? ne(stores.id, exceptId) : undefined,
+        or(
+          sql`${normalized(stores.name)} = ${keyOf(candidate.name)}`,
+          sql`${normalized(stores.address)} = ${keyOf(candidate.address)}`,
+        ),
+      ),
+    );
+  if (rows.some((row) => isSameStore(row, candidate))) {
+    throw new AppError('form.store.invalid.exists');
+  }
+}
+
+async function findDatabaseInScope(db: Database, scope: Scope, id: string) {
+  const [row] = await db
+    .select({ id: databases.id, distributor_id: databases.distributor_id })
+    .from(databases)
+    .where(and(eq(databases.id, id), databaseFilter(scope)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Inserts with a fresh pairing key, drawing again on the (unlikely) clash of the unique index. */
+async function insertWithPairingKey(
+  db: Database,
+  values: typeof stores.$inferInsert,
+): Promise<StoreRow> {
+  for (let attempt = 0; ; attempt++) {
+    const [row] = await db
+      .insert(stores)
+      .values({ ...values, pairing_key: newPairingKey() })
+      .onConflictDoNothing({ target: stores.pairing_key })
+      .returning();
+    if (row) return row;
+    if (attempt >= 5) throw new Error('could not draw a unique pairing key');
+  }
+}
+
+/** POST /api/stores (spec 000 §5 New store). */
+export async function createStore(
+  db: Database,
+  scope: Scope,
+  body: CreateStoreBody,
+): Promise<StoreRow> {
+  if (!isStaff(scope)) throw forbidden();
+  let distributorId: string;
+  if (scope.role === 'distributor') {
+    const own = scope.distributorIds[0];
+    if (!own || (body.distributorId && body.distributorId !== own)) throw notFound();
+    distributorId = own;
+  } else {
+    if (!body.distributorId) throw new AppError('store/distributor-required');
+    distributorId = body.distributorId;
+  }
+  const [distributor] = await db
+    .select({ id: distributors.id })
+    .from(distributors)
+    .where(and(eq(distributors.id, distributorId), distributorFilter(scope)));
+  if (!distributor) throw notFound();
+  let databaseId: string | null = null;
+  if (body.databaseId) {
+    const database = await findDatabaseInScope(db, scope, body.databaseId);
+    if (!database || database.distributor_id !== distributorId) {
+      throw new AppError('invalid-database');
+    }
+    databaseId = database.id;
+  }
+  await assertNoDuplicate(db, distributorId, body);
+  return insertWithPairingKey(db, {
+    name: body.name,
+    address: body.address,
+    postal_code: body.postal_code,
+    city: body.city,
+    country: body.country,
+    timezone_name: body.timezone_name,
+    timezone: String(timezoneOffsetHours(body.timezone_name)),
+    distributor_id: distributorId,
+    database_id: databaseId,
+  });
+}
+
+/** PATCH /api/stores/:id with the role rules of spec 000 §6 and an optimistic version. */
+export async function updateStore(
+  db: Database,
+  scope: Scope,
+  id: string,
+  body: UpdateStoreBody,
+): Promise<StoreRow> {
+  const store = await findEditableStore(db, scope, id);
+  const { version, ...changes } = body;
+  const staffOnly = [changes.maximum_devices, changes.manager_owned, changes.sensor_sticker_id];
+  if (!isStaff(scope) && staffOnly.some((value) => value !== undefined)) throw forbidden();
+  const adminOnly = [changes.demonstration_store, changes.licence_price];
+  if (scope.role !== 'admin' && adminOnly.some((value) => value !== undefined)) throw forbidden();
+  if (
+    changes.sensor_sticker_id !== undefined &&
+    store.sensor_sticker_id !== null &&
+    changes.sensor_sticker_id !== store.sensor_sticker_id
+  ) {
+    throw new AppError('sensor/sticker-locked');
+  }
+  const identity: Identity = {
+    name: changes.name ?? store.name,
+    address: changes.address ?? store.address,
+    postal_code: changes.postal_code ?? store.postal_code,
+    city: changes.city ?? store.city,
+    country: changes.country ?? store.country,
+  };
+  const isIdentityChanged = (Object.keys(identity) as (keyof Identity)[]).some(
+    (key) => identity[key] !== store[key],
+  );
+  if (isIdentityChanged) await assertNoDuplicate(db, store.distributor_id, identity, store.id);
+  const { licence_price, timezone_name, ...rest } = changes;
+  const [updated] = await db
+    .update(stores)
+    .set({
+      ...rest,
+      ...(licence_price !== undefined
+        ? { licence_price: licence_price === null ? null : String(licence_price) }
+        : {}),
+      ...(timezone_name !== undefined
+        ? { timezone_name, timezone: String(timezoneOffsetHours(timezone_name)) }
+        : {}),
+      version: sql`${stores.version} + 1`,
+      updated_at: new Date(),
+    })
+    .where(and(eq(stores.id, id), eq(stores.version, version)))
+    .returning();
+  if (!updated) throw new AppError('conflict/stale-version');
+  return updated;
+}
+
+/** POST /api/stores/:id/database (spec 000 §4, §5): the store follows the database's distributor. */
+export async function assignDatabase(
+  db: Database,
+  scope: Scope,
+  id: string,
+  databaseId: string | null,
+): Promise<StoreRow> {
+  if (!isStaff(scope)) throw forbidden();
+  const store = await findStoreInScope(db, scope, id);
+  if (!databaseId) throw new AppError('invalid-database');
+  const database = await findDatabaseInScope(db, scope, databaseId);
+  if (!database) throw notFound();
+  if (!database.distributor_id) throw new AppError('invalid-database');
+  if (database.distributor_id !== store.distributor_id) {
+    await assertNoDuplicate(db, database.distributor_id, store, store.id);
+  }
+  const [updated] = await db
+    .update(stores)
+    .set({
+      database_id: database.id,
+      distributor_id: database.distributor_id,
+      version: sql`${stores.version} + 1`,
+      updated_at: new Date(),
+    })
+    .where(eq(stores.id, store.id))
+    .returning();
+  return updated!;
+}
+
+/**
+ * POST /api/stores/updateLicence (spec 000 §4): the monitoring server first; a falsy answer
+ * aborts with nothing saved. The history grows only when the flag really changes.
+ */
+export async function updateLicence(
+  db: Database,
+  scope: Scope,
+  monitoring: { updateLicence(input: { storeId: string; activated: boolean }): Promise<boolean> },
+  storeId: string,
+  activated: boolean,
+): Promise<void> {
+  if (!isStaff(scope)) throw forbidden();
+  const store = await findStoreInScope(db, scope, storeId);
+  const isAccepted = await monitoring.updateLicence({ storeId: store.id, activated });
+  if (!isAccepted) throw new AppError('licence/monitoring-failed');
+  const entry = JSON.stringify([{ timestamp: new Date().toISOString(), activated }]);
+  await db
+    .update(stores)
+    .set({
+      mise_licence: activated,
+      licence_activation_history: sql`${stores.licence_activation_history} || ${entry}::jsonb`,
+      version: sql`${stores.version} + 1`,
+      updated_at: new Date(),
+    })
+    .where(and(eq(stores.id, store.id), ne(stores.mise_licence, activated)));
+}
+
+/** Owners may manage owners; so may admins and the store's distributor (not managers). */
+async function findOwnersManageableStore(db: Database, scope: Scope, id: string) {
+  const store = await findStoreInScope(db, scope, id);
+  if (scope.role === 'manager') throw forbidden();
+  return store;
+}
+
+/**
+ * POST /api/stores/addOwner (spec 000 §4, §5; decision in docs/decisions.md): admins and
+ * managers are never eligible; a distributor account only while it owns no store; a
+ * customer while it owns fewer than 30. An unknown e-mail is invited by mail.
+ */
+export async function addOwner(
+  deps: { db: Database; mailer: Mailer; publicUrl: string },
+  scope: Scope,
+  body: { email: string; storeId: string },
+): Promise<'not-elligible' | 'invited' | 'ok'> {
+  const { db } = deps;
+  const store = await findOwnersManageableStore(db, scope, body.storeId);
+  const target = await findUserByEmail(db, body.email);
+  if (!target) {
+    await db
+      .insert(storeInvitations)
+      .values({ store_id: store.id, email: body.email, invited_by: scope.userId })
+      .onConflictDoNothing();
+    const link = `${deps.publicUrl.replace(/\/+$/, '')}/?email=${encodeURIComponent(body.email)}`;
+    await deps.mailer.send({
+      to: [body.email],
+      subject: `Invitation: ${store.name}`,
+      text: [
+        'Hello,',
+        '',
+        `You have been invited to manage the establishment "${store.name}" on Mise.`,
+        `Create your account with this e-mail address to get access: ${link}`,
+        '',
+        'Mise',
+      ].join('\n'),
+    });
+    return 'invited';
+  }
+  if (target.role === 'admin' || target.role === 'manager') return 'not-elligible';
+  const limit = target.role === 'distributor' ? 1 : maxStoresPerUser;
+  // The account row is locked while counting, so two additions cannot both pass the limit.
+  const isAdded = await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, target.id)).for('update');
+    const owned = await tx
+      .select({ store_id: storeOwners.store_id })
+      .from(storeOwners)
+      .where(eq(storeOwners.user_id, target.id));
+    if (owned.length >= limit || owned.some((row) => row.store_id === store.id)) return false;
+    await tx.insert(storeOwners).values({ store_id: store.id, user_id: target.id });
+    return true;
+  });
+  return isAdded ? 'ok' : 'not-elligible';
+}
+
+/** DELETE /api/stores/:id/owners/:userId. */
+export async function removeOwner(
+  db: Database,
+  scope: Scope,
+  storeId: string,
+  userId: string,
+): Promise<void> {
+  const store = await findOwnersManageableStore(db, scope, storeId);
+  const removed = await db
+    .delete(storeOwners)
+    .where(and(eq(storeOwners.store_id, store.id), eq(storeOwners.user_id, userId)))
+    .returning({ id: storeOwners.user_id });
+  if (!removed.length) throw notFound();
+}
+
+/** Signup: the invitations waiting for this e-mail become ownerships (at most 30), then go. */
+export async function applyStoreInvitations(
+  db: Database,
+  userId: string,
+  email: string,
+): Promise<void> {
+  const pending = await db
+    .select({ store_id: storeInvitations.store_id })
+    .from(storeInvitations)
+    .where(eq(storeInvitations.email, email))
+    .orderBy(asc(storeInvitations.created_at))
+    .limit(maxStoresPerUser);
+  if (pending.length) {
+    await db
+      .insert(storeOwners)
+      .values(pending.map((row) => ({ store_id: row.store_id, user_id: userId })))
+      .onConflictDoNothing();
+  }
+  await db.delete(storeInvitations).where(eq(storeInvitations.email, email));
+}
+
+export async function setIllustration(
+  db: Database,
+  scope: Scope,
+  id: string,
+  url: string,
+): Promise<{ store: StoreRow; previousUrl: string | null }> {
+  const store = await findEditableStore(db, scope, id);
+  const [updated] = await db
+    .update(stores)
+    .set({ illustration_url: url, version: sql`${stores.version} + 1`, updated_at: new Date() })
+    .where(eq(stores.id, store.id))
+    .returning();
+  return { store: updated!, previousUrl: store.illustration_url };
+}
+
+/** POST /api/stores/:id/pairing-key: a new key; the tablets already paired keep their tokens. */
+export async function regeneratePairingKey(
+  db: Database,
+  scope: Scope,
+  id: string,
+): Promise<string> {
+  const store = await findEditableStore(db, scope, id);
+  for (let attempt = 0; ; attempt++) {
+    const key = newPairingKey();
+    const [clash] = await db
+      .select({ id: stores.id })
+      .from(stores)
+      .where(eq(stores.pairing_key, key));
+    if (!clash) {
+      await db
+        .update(stores)
+        .set({ pairing_key: key, version: sql`${stores.version} + 1`, updated_at: new Date() })
+        .where(eq(stores.id, store.id));
+      return key;
+    }
+    if (attempt >= 5) throw new Error('could not draw a unique pairing key');
+  }
+}
+
+/** The store as GET /api/stores/:id sends it: two queries (the store with its joins, owners). */
+export async function presentStore(db: Database, scope: Scope, id: string): Promise<StoreDetail> {
+  const [row] = await db
+    .select({
+      store: stores,
+      distributor_name: distributors.name,
+      distributor_price: distributors.licence_price,
+      database_name: databases.name,
+      database_price: databases.licence_price,
+      device_count: sql<number>`(select count(*) from ${devices} where ${devices.store_id} = ${stores.id})::int`,
+    })
+    .from(stores)
+    .leftJoin(distributors, eq(distributors.id, stores.distributor_id))
+    .leftJoin(databases, eq(databases.id, stores.database_id))
+    .where(and(eq(stores.id, id), storeFilter(scope)))
+    .limit(1);
+  if (!row) throw notFound();
+  const owners = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      surname: users.surname,
+      email: users.email,
+      role: users.role,
+      store_count: sql<number>`(select count(*) from ${storeOwners} as counted where counted.user_id = ${users.id})::int`,
+    })
+    .from(storeOwners)
+    .innerJoin(users, eq(users.id, storeOwners.user_id))
+    .where(eq(storeOwners.store_id, id))
+    .orderBy(asc(users.name), asc(users.surname), asc(users.id));
+  const store = row.store;
+  const isAdmin = scope.role === 'admin';
+  const seesPairingKey = scope.role !== 'manager';
+  return {
+    id: store.id,
+    name: store.name,
+    address: store.address,
+    postal_code: store.postal_code,
+    city: store.city,
+    country: store.country,
+    active: store.active,
+    illustration_url: store.illustration_url,
+    distributor: store.distributor_id,
+    distributor_name: row.distributor_name,
+    database: store.database_id,
+    database_name: row.database_name,
+    mise_licence: store.mise_licence,
+    score: store.score,
+    timezone: Number(store.timezone),
+    timezone_name: store.timezone_name,
+    task_generation_hour: store.task_generation_hour,
+    hidden_modules: store.hidden_modules as ModuleKey[],
+    hidden_extensions: store.hidden_extensions as ExtensionKey[],
+    slow_internet_mode: store.slow_internet_mode,
+    audio_task_reminders: store.audio_task_reminders,
+    licence_activation_history: store.licence_activation_history,
+    manager_owned: store.manager_owned,
+    maximum_devices: store.maximum_devices,
+    week_start: store.week_start,
+    demonstration_store: store.demonstration_store,
+    licence_price: isAdmin && store.licence_price !== null ? Number(store.licence_price) : null,
+    effective_licence_price: isAdmin
+      ? effectiveLicencePrice({
+          store: store.licence_price,
+          database: row.database_price,
+          distributor: row.distributor_price,
+        })
+      : null,
+    sensor_sticker_id: store.sensor_sticker_id,
+    pairing_key: seesPairingKey ? store.pairing_key : null,
+    owners,
+    device_count: row.device_count,
+    creation_date: store.created_at.toISOString(),
+    is_read_only: scope.role === 'manager' && !store.manager_owned,
+    version: store.version,
+  };
 }

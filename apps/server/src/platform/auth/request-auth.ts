@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { devices } from '../../db/schema';
 import { AppError } from '../errors';
 import { findSession, type SessionRow, touchSession, type UserRow } from './sessions';
-import { safeEqual } from './tokens';
+import { hashToken, safeEqual } from './tokens';
 
 export const sessionCookieName = 'mise_session';
 
@@ -17,6 +19,8 @@ export type RequestAuth = {
 declare module 'fastify' {
   interface FastifyRequest {
     auth: RequestAuth | null;
+    /** A paired tablet, authenticated by its device token (Bearer). */
+    device: { id: string; storeId: string } | null;
   }
 }
 
@@ -44,6 +48,7 @@ function isSameOrigin(request: FastifyRequest, config: Config): boolean {
  */
 export function registerRequestAuth(app: FastifyInstance, db: Database, config: Config): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('device', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const found = readToken(request);
@@ -52,6 +57,8 @@ export function registerRequestAuth(app: FastifyInstance, db: Database, config: 
       if (result?.user.active) {
         request.auth = { ...result, via: found.via };
         await touchSession(db, result.session);
+      } else if (!result && found.via === 'bearer') {
+        await findDevice(db, request, found.token);
       }
     }
     if (safeMethods.has(request.method)) return;
@@ -63,6 +70,21 @@ export function registerRequestAuth(app: FastifyInstance, db: Database, config: 
       }
     }
   });
+}
+
+/** A bearer token that is no session may be a tablet's device token (stored hashed). */
+async function findDevice(db: Database, request: FastifyRequest, token: string): Promise<void> {
+  const [device] = await db
+    .select({ id: devices.id, storeId: devices.store_id, lastConnexion: devices.last_connexion })
+    .from(devices)
+    .where(eq(devices.token_hash, hashToken(token)))
+    .limit(1);
+  if (!device) return;
+  request.device = { id: device.id, storeId: device.storeId };
+  // Connection stamp, written at most every five minutes per device.
+  if (!device.lastConnexion || Date.now() - device.lastConnexion.getTime() >= 5 * 60 * 1000) {
+    await db.update(devices).set({ last_connexion: new Date() }).where(eq(devices.id, device.id));
+  }
 }
 
 export function requireAuth(request: FastifyRequest): RequestAuth {

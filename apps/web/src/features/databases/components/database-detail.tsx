@@ -1,0 +1,255 @@
+import {
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import type { DatabaseDetail as Database } from '@mise/shared/organisation/schemas';
+import type { User } from '@mise/shared/users/schemas';
+import { IconAdjustments, IconHourglass } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../shared/api/api-error';
+import { errorMessage } from '../../../shared/i18n/error-message';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { ImageUpload } from '../../../shared/ui/image-upload';
+import { LoadingButton } from '../../../shared/ui/loading-button';
+import { type HiddenFeatures, ModulesDialog } from '../../../shared/ui/modules-dialog';
+import { notifyError, notifySuccess, saveErrorDurationMs } from '../../../shared/ui/notify';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { useDistributorOptions } from '../api/get-distributor-options';
+import { useUpdateDatabase } from '../api/update-database';
+import { useUploadDatabaseIllustration } from '../api/upload-database-illustration';
+import { useUploadDatabaseScreenSaver } from '../api/upload-database-screen-saver';
+import { DatabaseManagers } from './database-managers';
+
+type DatabaseDetailProps = { database: Database; viewer: User };
+
+/** Tabs of the database screen that come with later issues. */
+const comingTabs = ['elements', 'tasks', 'tags', 'roles', 'shop'] as const;
+
+/** Database detail (spec 001 §2.1): the general tab; the other tabs are announced. */
+export function DatabaseDetail({ database, viewer }: DatabaseDetailProps) {
+  const { t } = useTranslation();
+  const isAdmin = viewer.role === 'admin';
+  const canManageAccess = viewer.role === 'admin' || viewer.role === 'distributor';
+  const [values, setValues] = useState({
+    name: database.name,
+    distributorId: database.distributor,
+    store_access: database.store_access,
+    licence_price: database.licence_price,
+    hidden_modules: database.hidden_modules,
+    hidden_extensions: database.hidden_extensions,
+  });
+  const [isModulesOpen, setIsModulesOpen] = useState(false);
+  const updateMutation = useUpdateDatabase(database.id);
+  const illustrationMutation = useUploadDatabaseIllustration(database.id);
+  const screenSaverMutation = useUploadDatabaseScreenSaver(database.id);
+  const isDistributorLocked = database.distributor !== null || !isAdmin;
+  const distributors = useDistributorOptions(isAdmin && database.distributor === null);
+
+  function setValue<Key extends keyof typeof values>(key: Key, value: (typeof values)[Key]) {
+    setValues((current) => ({ ...current, [key]: value }));
+  }
+
+  function handleModules(hidden: HiddenFeatures) {
+    setValues((current) => ({ ...current, ...hidden }));
+    setIsModulesOpen(false);
+  }
+
+  function handleSave() {
+    if (values.name.trim() === '') {
+      notifyError(t('forms.fillRequired'), { autoClose: saveErrorDurationMs });
+      return;
+    }
+    updateMutation.mutate(
+      {
+        version: database.version,
+        name: values.name.trim(),
+        hidden_modules: values.hidden_modules,
+        hidden_extensions: values.hidden_extensions,
+        ...(database.distributor === null && values.distributorId && isAdmin
+          ? { distributorId: values.distributorId }
+          : {}),
+        ...(canManageAccess ? { store_access: values.store_access } : {}),
+        ...(isAdmin ? { licence_price: values.licence_price } : {}),
+      },
+      {
+        onSuccess: () => notifySuccess(t('common.savedSuccessfully')),
+        onError: (error) =>
+          notifyError(
+            isApiError(error, 'conflict/stale-version')
+              ? t('errors.conflict/stale-version')
+              : errorMessage(t, error),
+            { autoClose: saveErrorDurationMs },
+          ),
+      },
+    );
+  }
+
+  const distributorData =
+    database.distributor !== null
+      ? [{ value: database.distributor, label: database.distributor_name ?? '' }]
+      : (distributors.data ?? []).map((item) => ({ value: item.id, label: item.name }));
+
+  return (
+    <>
+      <PageHeader
+        title={database.name}
+        subtitle={t('areas.database')}
+        actions={
+          <LoadingButton onClick={handleSave} loading={updateMutation.isPending} data-testid="save">
+            {t('common.save')}
+          </LoadingButton>
+        }
+      />
+      <Tabs defaultValue="general" keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="general" data-testid="database-tab-general">
+            {t('database.tabs.general')}
+          </Tabs.Tab>
+          {comingTabs
+            .filter((tab) => !database.hidden || (tab !== 'elements' && tab !== 'tasks'))
+            .map((tab) => (
+              <Tooltip key={tab} label={t('comingSoon.title')}>
+                <Tabs.Tab value={tab} disabled data-testid={`database-tab-${tab}`}>
+                  {t(`database.tabs.${tab}`)}
+                </Tabs.Tab>
+              </Tooltip>
+            ))}
+        </Tabs.List>
+        <Tabs.Panel value="general">
+          <Stack gap="lg">
+            <Card withBorder radius="md">
+              <Group align="flex-start" gap="xl" wrap="wrap">
+                <ImageUpload
+                  imageUrl={database.illustration_url}
+                  name={database.name}
+                  label={t('database.changeIllustration')}
+                  onUpload={(file, onProgress) =>
+                    illustrationMutation.mutateAsync({ file, onProgress })
+                  }
+                  isSquare
+                  testId="database-illustration"
+                />
+                <Stack gap="sm" style={{ flex: 1, minWidth: 260 }}>
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                    <TextInput
+                      label={t('fields.name')}
+                      value={values.name}
+                      onChange={(event) => setValue('name', event.currentTarget.value)}
+                      data-testid="database-name"
+                    />
+                    <Select
+                      label={t('fields.distributor')}
+                      placeholder={t('database.noDistributor')}
+                      data={distributorData}
+                      value={values.distributorId}
+                      onChange={(value) => setValue('distributorId', value)}
+                      disabled={isDistributorLocked}
+                      searchable
+                      description={
+                        database.distributor === null && isAdmin
+                          ? t('database.distributorSetOnce')
+                          : undefined
+                      }
+                      data-testid="database-distributor"
+                    />
+                    {isAdmin ? (
+                      <NumberInput
+                        label={t('licence.price')}
+                        value={values.licence_price ?? ''}
+                        onChange={(value) =>
+                          setValue('licence_price', typeof value === 'number' ? value : null)
+                        }
+                        min={0}
+                        decimalScale={2}
+                        suffix=" €"
+                        placeholder={t('licence.inherited')}
+                        data-testid="database-licence-price"
+                      />
+                    ) : null}
+                  </SimpleGrid>
+                  <Switch
+                    label={t('database.storeAccess')}
+                    checked={values.store_access}
+                    onChange={(event) => setValue('store_access', event.currentTarget.checked)}
+                    disabled={!canManageAccess}
+                    data-testid="database-store-access"
+                  />
+                </Stack>
+                <Stack align="center" gap={4}>
+                  <ImageUpload
+                    imageUrl={database.screen_saver_url}
+                    name={database.name}
+                    label={t('database.changeScreenSaver')}
+                    onUpload={(file, onProgress) =>
+                      screenSaverMutation.mutateAsync({ file, onProgress })
+                    }
+                    isSquare
+                    testId="database-screen-saver"
+                  />
+                  <Text size="xs" c="dimmed">
+                    {t('database.screenSaver')}
+                  </Text>
+                </Stack>
+              </Group>
+            </Card>
+            {database.hidden ? (
+              <EmptyState
+                title={t('database.hiddenTitle')}
+                description={t('database.hiddenDescription')}
+                testId="database-hidden"
+              />
+            ) : (
+              <>
+                <Card withBorder radius="md">
+                  <Group justify="space-between">
+                    <Title order={4}>{t('modules.title')}</Title>
+                    <Button
+                      variant="light"
+                      leftSection={<IconAdjustments size={16} />}
+                      onClick={() => setIsModulesOpen(true)}
+                      data-testid="database-modules"
+                    >
+                      {t('modules.open')}
+                    </Button>
+                  </Group>
+                </Card>
+                <Card withBorder radius="md">
+                  <Title order={4} mb="sm">
+                    {t('database.managers')}
+                  </Title>
+                  <DatabaseManagers database={database} isDisabled={viewer.role === 'customer'} />
+                </Card>
+                <Card withBorder radius="md">
+                  <Group gap="sm">
+                    <IconHourglass size={18} />
+                    <Text size="sm" c="dimmed">
+                      {t('database.moreComing')}
+                    </Text>
+                  </Group>
+                </Card>
+              </>
+            )}
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
+      <ModulesDialog
+        opened={isModulesOpen}
+        onClose={() => setIsModulesOpen(false)}
+        hidden={values}
+        onConfirm={handleModules}
+      />
+    </>
+  );
+}

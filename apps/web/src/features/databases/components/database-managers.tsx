@@ -1,0 +1,102 @@
+import { ActionIcon, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
+import type { DatabaseDetail } from '@mise/shared/organisation/schemas';
+import { IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { openConfirmDialog } from '../../../shared/ui/confirm-dialog';
+import { notifySuccess } from '../../../shared/ui/notify';
+import { useApiErrorNotification } from '../../../shared/ui/use-api-error-notification';
+import { useAddDatabaseManager } from '../api/add-database-manager';
+import { useRemoveDatabaseManager } from '../api/remove-database-manager';
+
+type DatabaseManagersProps = { database: DatabaseDetail; isDisabled: boolean };
+
+/** The database's managers: a list with remove buttons and an add-by-e-mail field. */
+export function DatabaseManagers({ database, isDisabled }: DatabaseManagersProps) {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState('');
+  const addMutation = useAddDatabaseManager(database.id);
+  const removeMutation = useRemoveDatabaseManager(database.id);
+  const notifyApiError = useApiErrorNotification();
+
+  function handleAdd() {
+    const trimmed = email.trim().toLowerCase();
+    if (trimmed === '' || addMutation.isPending) return;
+    addMutation.mutate(trimmed, {
+      onSuccess: () => {
+        notifySuccess(t('database.managerAdded'));
+        setEmail('');
+      },
+      onError: notifyApiError,
+    });
+  }
+
+  function handleRemove(manager: DatabaseDetail['managers'][number]) {
+    openConfirmDialog({
+      title: t('database.removeManager'),
+      message: t('database.removeManagerConfirm', { email: manager.email }),
+      isDanger: true,
+      onConfirm: () => removeMutation.mutate(manager.id, { onError: notifyApiError }),
+    });
+  }
+
+  return (
+    <Stack gap="sm" data-testid="database-managers">
+      {database.managers.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('database.noManagers')}
+        </Text>
+      ) : (
+        database.managers.map((manager) => (
+          <Card key={manager.id} withBorder padding="xs" data-testid="database-manager">
+            <Group justify="space-between" wrap="nowrap">
+              <div>
+                <Text fw={600} size="sm">
+                  {`${manager.name} ${manager.surname}`.trim()}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {manager.email}
+                </Text>
+              </div>
+              {isDisabled ? null : (
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  onClick={() => handleRemove(manager)}
+                  aria-label={t('common.remove')}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              )}
+            </Group>
+          </Card>
+        ))
+      )}
+      {isDisabled ? null : (
+        <Group align="flex-end">
+          <TextInput
+            label={t('database.addManager')}
+            placeholder={t('fields.email')}
+            type="email"
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') handleAdd();
+            }}
+            style={{ flex: 1 }}
+            data-testid="add-manager-email"
+          />
+          <Button
+            leftSection={<IconUserPlus size={16} />}
+            onClick={handleAdd}
+            loading={addMutation.isPending}
+            disabled={email.trim() === ''}
+            data-testid="add-manager-submit"
+          >
+            {t('common.add')}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

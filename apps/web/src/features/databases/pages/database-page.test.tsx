@@ -1,0 +1,100 @@
+import type { DatabaseDetail } from '@mise/shared/organisation/schemas';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildId, buildUser } from '../../../test/factories';
+import { mockApi } from '../../../test/mock-api';
+import { renderApp } from '../../../test/render-app';
+
+const distributorId = buildId();
+
+function buildDatabase(overrides: Partial<DatabaseDetail> = {}): DatabaseDetail {
+  return {
+    id: buildId(),
+    name: 'Base Boulangeries',
+    distributor: distributorId,
+    distributor_name: 'Frais Distribution',
+    illustration_url: null,
+    hidden: false,
+    store_count: 3,
+    store_access: false,
+    hidden_modules: [],
+    hidden_extensions: ['planning'],
+    licence_price: null,
+    screen_saver_url: null,
+    managers: [{ id: buildId(), name: 'Paul', surname: 'Henry', email: 'paul@frais.fr' }],
+    stores: [],
+    version: 2,
+    ...overrides,
+  };
+}
+
+function renderDatabase(database: DatabaseDetail, role: 'admin' | 'distributor' | 'manager') {
+  const api = mockApi({
+    'GET /api/me': { body: { user: buildUser({ role }) } },
+    'GET /api/distributors': { body: { items: [] } },
+    [`GET /api/databases/${database.id}`]: { body: { database } },
+    [`PATCH /api/databases/${database.id}`]: ({ body }) => ({
+      body: { database: { ...database, ...(body as object), version: database.version + 1 } },
+    }),
+    'POST /api/database/addManager': { body: { status: 'ok' } },
+  });
+  return { ...renderApp(`/database?id=${database.id}`), api };
+}
+
+describe('database detail', { timeout: 20_000 }, () => {
+  it('locks the distributor once set, announces the other tabs, and saves the unchecked modules', async () => {
+    const database = buildDatabase();
+    const { user, api } = renderDatabase(database, 'admin');
+
+    const distributor = (await screen.findByTestId('database-distributor')) as HTMLInputElement;
+    expect(distributor.disabled).toBe(true);
+    expect(distributor.value).toBe('Frais Distribution');
+    expect(screen.getByTestId('database-tab-elements').hasAttribute('disabled')).toBe(true);
+    expect(screen.getByTestId('database-manager').textContent).toContain('paul@frais.fr');
+
+    await user.click(screen.getByTestId('database-modules'));
+    const dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByTestId('extension-planning') as HTMLInputElement).checked).toBe(
+      false,
+    );
+    await user.click(within(dialog).getByTestId('module-temperatures'));
+    await user.click(within(dialog).getByTestId('extension-planning'));
+    await user.click(within(dialog).getByTestId('modules-confirm'));
+    await user.click(screen.getByTestId('save'));
+
+    await waitFor(() =>
+      expect(api.callsTo('PATCH', `/api/databases/${database.id}`)).toHaveLength(1),
+    );
+    const body = api.callsTo('PATCH', `/api/databases/${database.id}`)[0]?.body;
+    expect(body).toMatchObject({
+      version: 2,
+      hidden_modules: ['temperatures'],
+      hidden_extensions: [],
+      licence_price: null,
+    });
+    expect(body).not.toHaveProperty('distributorId');
+  });
+
+  it('adds a manager by e-mail', async () => {
+    const database = buildDatabase();
+    const { user, api } = renderDatabase(database, 'distributor');
+    await user.click(await screen.findByTestId('add-manager-email'));
+    await user.paste('Lea@Frais.fr');
+    await user.click(screen.getByTestId('add-manager-submit'));
+    await waitFor(() => expect(api.callsTo('POST', '/api/database/addManager')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/database/addManager')[0]?.body).toEqual({
+      email: 'lea@frais.fr',
+      databaseId: database.id,
+    });
+    expect(screen.queryByTestId('database-licence-price')).toBeNull();
+  });
+
+  it('hides the settings of a hidden database', async () => {
+    const database = buildDatabase({ hidden: true });
+    renderDatabase(database, 'admin');
+    expect(await screen.findByTestId('database-hidden')).toBeTruthy();
+    expect(screen.queryByTestId('database-managers')).toBeNull();
+    expect(screen.queryByTestId('database-modules')).toBeNull();
+    expect(screen.queryByTestId('database-tab-elements')).toBeNull();
+  });
+});

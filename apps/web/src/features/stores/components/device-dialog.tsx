@@ -1,0 +1,76 @@
+import { Stack, Switch } from '@mantine/core';
+import type { Device } from '@mise/shared/organisation/schemas';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../shared/ui/form-dialog';
+import { notifySuccess } from '../../../shared/ui/notify';
+import { useApiErrorNotification } from '../../../shared/ui/use-api-error-notification';
+import { useUpdateDevice } from '../api/update-device';
+
+const toggles = [
+  'dark_mode',
+  'slow_internet_mode',
+  'audio_task_reminders',
+  'rotation_lock',
+  'prevent_screen_lock',
+] as const;
+type Toggle = (typeof toggles)[number];
+
+type DeviceDialogProps = { device: Device; onClose: () => void; isDisabled: boolean };
+
+/** A tablet's settings (spec 000 §2): dark mode, slow internet, audio reminders, locks. */
+export function DeviceDialog({ device, onClose, isDisabled }: DeviceDialogProps) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<Record<Toggle, boolean>>({
+    dark_mode: device.dark_mode,
+    slow_internet_mode: device.slow_internet_mode,
+    audio_task_reminders: device.audio_task_reminders,
+    rotation_lock: device.rotation_lock,
+    prevent_screen_lock: device.prevent_screen_lock,
+  });
+  const updateMutation = useUpdateDevice(device.store_id);
+  const notifyApiError = useApiErrorNotification();
+
+  function handleSave() {
+    updateMutation.mutate(
+      { id: device.id, body: { version: device.version, ...values } },
+      {
+        onSuccess: () => {
+          notifySuccess(t('common.savedSuccessfully'));
+          onClose();
+        },
+        onError: notifyApiError,
+      },
+    );
+  }
+
+  return (
+    <FormDialog
+      opened
+      onClose={onClose}
+      title={device.name || device.device_model}
+      primaryLabel={t('common.save')}
+      onPrimary={handleSave}
+      isPrimaryDisabled={isDisabled}
+      isPrimaryLoading={updateMutation.isPending}
+      primaryTestId="device-save"
+      testId="device-dialog"
+    >
+      <Stack gap="sm">
+        {toggles.map((toggle) => (
+          <Switch
+            key={toggle}
+            label={t(`devices.toggles.${toggle}`)}
+            checked={values[toggle]}
+            onChange={(event) => {
+              const isChecked = event.currentTarget.checked;
+              setValues((current) => ({ ...current, [toggle]: isChecked }));
+            }}
+            disabled={isDisabled}
+            data-testid={`device-${toggle}`}
+          />
+        ))}
+      </Stack>
+    </FormDialog>
+  );
+}

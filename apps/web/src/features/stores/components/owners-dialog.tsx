@@ -1,0 +1,170 @@
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Modal,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import type { StoreDetail } from '@mise/shared/organisation/schemas';
+import { IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { openConfirmDialog } from '../../../shared/ui/confirm-dialog';
+import { ErrorText } from '../../../shared/ui/error-text';
+import { notifyError, notifyInfo, notifySuccess } from '../../../shared/ui/notify';
+import { useApiErrorNotification } from '../../../shared/ui/use-api-error-notification';
+import { useAddStoreOwner } from '../api/add-store-owner';
+import { useRemoveStoreOwner } from '../api/remove-store-owner';
+
+type OwnersDialogProps = {
+  opened: boolean;
+  onClose: () => void;
+  store: StoreDetail;
+  /** Customers see owners without a link to their account. */
+  areLinksShown: boolean;
+  isDisabled: boolean;
+};
+
+type Owner = StoreDetail['owners'][number];
+
+/**
+ * The store's owners (spec 000 §2, §5): cards with name, e-mail, store count
+ * and a remove button; adding by e-mail answers not-elligible, invited or ok.
+ */
+export function OwnersDialog({
+  opened,
+  onClose,
+  store,
+  areLinksShown,
+  isDisabled,
+}: OwnersDialogProps) {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState('');
+  const [isEmailMissing, setIsEmailMissing] = useState(false);
+  const addMutation = useAddStoreOwner(store.id);
+  const removeMutation = useRemoveStoreOwner(store.id);
+  const notifyApiError = useApiErrorNotification();
+
+  function handleAdd() {
+    if (addMutation.isPending) return;
+    const trimmed = email.trim().toLowerCase();
+    setIsEmailMissing(trimmed === '');
+    if (trimmed === '') return;
+    addMutation.mutate(trimmed, {
+      onSuccess: ({ status }) => {
+        if (status === 'not-elligible') {
+          notifyError(t('owners.notEligible'));
+          return;
+        }
+        if (status === 'invited') notifyInfo(t('owners.invited', { email: trimmed }));
+        else notifySuccess(t('owners.added'));
+        setEmail('');
+      },
+      onError: notifyApiError,
+    });
+  }
+
+  function handleRemove(owner: Owner) {
+    openConfirmDialog({
+      title: t('owners.remove'),
+      message: t('owners.removeConfirm', { email: owner.email }),
+      isDanger: true,
+      onConfirm: () => removeMutation.mutate(owner.id, { onError: notifyApiError }),
+    });
+  }
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('owners.title')}
+      size="lg"
+      centered
+      closeOnEscape
+      data-testid="owners-dialog"
+    >
+      <Stack gap="sm">
+        {store.owners.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('owners.none')}
+          </Text>
+        ) : (
+          store.owners.map((owner) => {
+            const fullName = `${owner.name} ${owner.surname}`.trim();
+            return (
+              <Card key={owner.id} withBorder padding="xs" data-testid="owner-card">
+                <Group justify="space-between" wrap="nowrap">
+                  <div style={{ minWidth: 0 }}>
+                    {areLinksShown ? (
+                      <Anchor
+                        component={Link}
+                        to={`/account?id=${encodeURIComponent(owner.id)}`}
+                        fw={600}
+                        size="sm"
+                        data-testid="owner-link"
+                      >
+                        {fullName}
+                      </Anchor>
+                    ) : (
+                      <Text fw={600} size="sm">
+                        {fullName}
+                      </Text>
+                    )}
+                    <Text size="xs" c="dimmed">
+                      {owner.email}
+                    </Text>
+                    <Text size="xs">{t('selection.storeCount', { count: owner.store_count })}</Text>
+                  </div>
+                  {isDisabled ? null : (
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      onClick={() => handleRemove(owner)}
+                      aria-label={t('common.remove')}
+                      data-testid="owner-remove"
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  )}
+                </Group>
+              </Card>
+            );
+          })
+        )}
+        {isDisabled ? null : (
+          <>
+            <Group align="flex-end">
+              <TextInput
+                label={t('owners.addByEmail')}
+                placeholder={t('fields.email')}
+                type="email"
+                value={email}
+                onChange={(event) => setEmail(event.currentTarget.value)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter') handleAdd();
+                }}
+                style={{ flex: 1 }}
+                data-autofocus
+                data-testid="add-owner-email"
+              />
+              <Button
+                leftSection={<IconUserPlus size={16} />}
+                onClick={handleAdd}
+                loading={addMutation.isPending}
+                data-testid="add-owner-submit"
+              >
+                {t('common.add')}
+              </Button>
+            </Group>
+            <ErrorText>{isEmailMissing ? t('owners.emailRequired') : null}</ErrorText>
+          </>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,208 @@
+import type { StoreDetail } from '@mise/shared/organisation/schemas';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildStore, buildUser } from '../../../test/factories';
+import { apiError, type MockHandler, mockApi } from '../../../test/mock-api';
+import { renderApp } from '../../../test/render-app';
+
+function renderStore(
+  store: StoreDetail,
+  options: { role?: 'admin' | 'distributor' | 'manager' | 'customer'; tab?: number } = {},
+  extra: Record<string, MockHandler> = {},
+) {
+  const api = mockApi({
+    'GET /api/me': { body: { user: buildUser({ role: options.role ?? 'admin' }) } },
+    [`GET /api/stores/${store.id}`]: { body: { store } },
+    [`GET /api/stores/${store.id}/devices`]: { body: { items: [] } },
+    'GET /api/koovea/session': { body: { isDistributor: false, loggedIn: false, stickers: [] } },
+    [`PATCH /api/stores/${store.id}`]: ({ body }) => ({
+      body: { store: { ...store, ...(body as object), version: store.version + 1 } },
+    }),
+    ...extra,
+  });
+  const path = `/storeDatabase?id=${store.id}${options.tab ? `&tab=${options.tab}` : ''}`;
+  return { ...renderApp(path), api };
+}
+
+const confirmDialog = () => screen.getByTestId('confirm-dialog-confirm');
+
+describe('store detail', { timeout: 20_000 }, () => {
+  it('warns that turning the licence on starts a new billing, and aborts the save when monitoring fails', async () => {
+    const store = buildStore({ mise_licence: false });
+    const { user, api } = renderStore(
+      store,
+      {},
+      {
+        'POST /api/stores/updateLicence': apiError(502, 'licence/monitoring-failed'),
+      },
+    );
+
+    await user.click(await screen.findByTestId('licence-toggle'));
+    expect(
+      await screen.findByText('Activating the licence starts a new billing for the current month.'),
+    ).toBeTruthy();
+    await user.click(confirmDialog());
+    await waitFor(() =>
+      expect((screen.getByTestId('licence-toggle') as HTMLInputElement).checked).toBe(true),
+    );
+
+    await user.click(screen.getByTestId('save'));
+    expect(
+      await screen.findByText(
+        'Unable to update the licence on the mise server. Please try again later.',
+      ),
+    ).toBeTruthy();
+    expect(api.callsTo('POST', '/api/stores/updateLicence')[0]?.body).toEqual({
+      storeId: store.id,
+      activated: true,
+    });
+    expect(api.callsTo('PATCH', `/api/stores/${store.id}`)).toHaveLength(0);
+  });
+
+  it('warns that turning the licence off stops the tablets; cancelling keeps it on', async () => {
+    const store = buildStore({ mise_licence: true });
+    const { user } = renderStore(store, { role: 'distributor' });
+
+    await user.click(await screen.findByTestId('licence-toggle'));
+    expect(
+      await screen.findByText('Deactivating the licence stops the tablet services immediately.'),
+    ).toBeTruthy();
+    await user.click(screen.getByTestId('confirm-dialog-cancel'));
+    expect((screen.getByTestId('licence-toggle') as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('updates the licence on the monitoring server first, then saves the store', async () => {
+    const store = buildStore({ mise_licence: true });
+    const { user, api } = renderStore(
+      store,
+      {},
+      {
+        'POST /api/stores/updateLicence': { body: { status: 'ok' } },
+      },
+    );
+
+    await user.click(await screen.findByTestId('licence-toggle'));
+    await user.click(confirmDialog());
+    await user.click(screen.getByTestId('save'));
+
+    await waitFor(() => expect(api.callsTo('PATCH', `/api/stores/${store.id}`)).toHaveLength(1));
+    const licenceIndex = api.calls.findIndex((call) => call.path === '/api/stores/updateLicence');
+    const patchIndex = api.calls.findIndex((call) => call.method === 'PATCH');
+    expect(licenceIndex).toBeGreaterThanOrEqual(0);
+    expect(licenceIndex).toBeLessThan(patchIndex);
+    expect(api.callsTo('POST', '/api/stores/updateLicence')[0]?.body).toEqual({
+      storeId: store.id,
+      activated: false,
+    });
+    expect(await screen.findByText('Saved successfully.')).toBeTruthy();
+  });
+
+  it('stores the hidden modules and extensions as the complement of the checked ones', async () => {
+    const store = buildStore({ hidden_modules: ['labels'], hidden_extensions: [] });
+    const { user, api } = renderStore(store);
+
+    await user.click(await screen.findByTestId('store-modules'));
+    const dialog = await screen.findByRole('dialog');
+    const labels = within(dialog).getByTestId('module-labels') as HTMLInputElement;
+    expect(labels.checked).toBe(false);
+    expect((within(dialog).getByTestId('module-oils') as HTMLInputElement).checked).toBe(true);
+    await user.click(within(dialog).getByTestId('module-oils'));
+    await user.click(within(dialog).getByTestId('extension-shop'));
+    await user.click(within(dialog).getByTestId('modules-confirm'));
+    await user.click(screen.getByTestId('save'));
+
+    await waitFor(() => expect(api.callsTo('PATCH', `/api/stores/${store.id}`)).toHaveLength(1));
+    expect(api.callsTo('PATCH', `/api/stores/${store.id}`)[0]?.body).toMatchObject({
+      version: store.version,
+      hidden_modules: ['oils', 'labels'],
+      hidden_extensions: ['shop'],
+    });
+  });
+
+  it('tells each add-owner status apart: not eligible, invited, added', async () => {
+    const store = buildStore();
+    const statuses = ['not-elligible', 'invited', 'ok'];
+    const { user, api } = renderStore(
+      store,
+      {},
+      {
+        'POST /api/stores/addOwner': () => ({ body: { status: statuses.shift() } }),
+      },
+    );
+
+    await user.click(await screen.findByTestId('store-owners'));
+    const dialog = await screen.findByRole('dialog');
+    async function addOwner(email: string) {
+      await user.clear(within(dialog).getByTestId('add-owner-email'));
+      await user.click(within(dialog).getByTestId('add-owner-email'));
+      await user.paste(email);
+      await user.click(within(dialog).getByTestId('add-owner-submit'));
+    }
+
+    await addOwner('Chef@Opera.fr');
+    expect(
+      await screen.findByText('This user is not eligible for the establishment.'),
+    ).toBeTruthy();
+    expect(api.callsTo('POST', '/api/stores/addOwner')[0]?.body).toEqual({
+      email: 'chef@opera.fr',
+      storeId: store.id,
+    });
+
+    await addOwner('new@opera.fr');
+    expect(await screen.findByText('An invitation has been sent to new@opera.fr.')).toBeTruthy();
+
+    await addOwner('owner@opera.fr');
+    expect(await screen.findByText('The user has been added as an owner.')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/stores/addOwner')).toHaveLength(3);
+  });
+
+  it('links owner cards to their account, except for customers', async () => {
+    const owner = {
+      id: '00000000-0000-4000-8000-00000000ab01',
+      name: 'Yann',
+      surname: 'Le Gall',
+      email: 'yann@opera.fr',
+      role: 'customer',
+      store_count: 2,
+    };
+    const store = buildStore({ owners: [owner] });
+    const { user } = renderStore(store, { role: 'customer' });
+    await user.click(await screen.findByTestId('store-owners'));
+    const card = await screen.findByTestId('owner-card');
+    expect(within(card).getByText('Yann Le Gall')).toBeTruthy();
+    expect(within(card).getByText('2 stores')).toBeTruthy();
+    expect(within(card).queryByTestId('owner-link')).toBeNull();
+  });
+
+  it('warns that more than one device starts a new billing, then saves the maximum', async () => {
+    const store = buildStore({ maximum_devices: 1 });
+    const { user, api } = renderStore(store, { tab: 5 });
+
+    const picker = await screen.findByTestId('maximum-devices');
+    await user.clear(picker);
+    await user.type(picker, '3');
+    expect(
+      await screen.findByText(
+        'Changing the maximum number of devices starts a new billing for the current month.',
+      ),
+    ).toBeTruthy();
+    await user.click(confirmDialog());
+    await user.click(screen.getByTestId('save'));
+
+    await waitFor(() => expect(api.callsTo('PATCH', `/api/stores/${store.id}`)).toHaveLength(1));
+    expect(api.callsTo('PATCH', `/api/stores/${store.id}`)[0]?.body).toMatchObject({
+      maximum_devices: 3,
+    });
+  });
+
+  it('refuses to save for a manager on a store that is not manager-owned', async () => {
+    const store = buildStore({ is_read_only: true });
+    const { user, api } = renderStore(store, { role: 'manager' });
+
+    await user.click(await screen.findByTestId('save'));
+    expect(
+      await screen.findByText('You do not have permission to execute this action.'),
+    ).toBeTruthy();
+    expect(api.callsTo('PATCH', `/api/stores/${store.id}`)).toHaveLength(0);
+  });
+});

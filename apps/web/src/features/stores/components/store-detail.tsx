@@ -1,0 +1,268 @@
+import { Alert, Button, Group, Tabs, Tooltip } from '@mantine/core';
+import type { StoreDetail as Store } from '@mise/shared/organisation/schemas';
+import type { User } from '@mise/shared/users/schemas';
+import { IconDatabase, IconHourglass, IconPlus, IconTable } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { isApiError } from '../../../shared/api/api-error';
+import { errorMessage } from '../../../shared/i18n/error-message';
+import { useAppSession } from '../../../shared/session/app-session';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { LoadingButton } from '../../../shared/ui/loading-button';
+import {
+  notifyError,
+  notifyInfo,
+  notifySuccess,
+  saveErrorDurationMs,
+} from '../../../shared/ui/notify';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { useSensorSession } from '../api/get-sensor-session';
+import { getStore } from '../api/get-store';
+import { useUpdateStore } from '../api/update-store';
+import { useUpdateStoreLicence } from '../api/update-store-licence';
+import { DatabasePickerDialog } from './database-picker-dialog';
+import { StoreDevicesTab } from './store-devices-tab';
+import {
+  type StoreFormValues,
+  type StorePermissions,
+  storeFormValues,
+  storeUpdateBody,
+} from './store-form';
+import { StoreGeneralTab } from './store-general-tab';
+import { StoreProbeProviderTab, sensorConnection } from './store-probe-provider-tab';
+
+type StoreDetailProps = { store: Store; viewer: User };
+
+/** Tabs by index (spec 000 §2): 0 General, 1 Elements, 2 Tasks, 3 Employees, 4 Probe provider, 5 Devices. */
+const tabKeys = ['general', 'elements', 'tasks', 'employees', 'probeProvider', 'devices'] as const;
+const comingTabIndexes = new Set([1, 2, 3]);
+
+/** Store detail (/store without a database, /storeDatabase with one). */
+export function StoreDetail({ store, viewer }: StoreDetailProps) {
+  const { t } = useTranslation();
+  const session = useAppSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [values, setValues] = useState<StoreFormValues>(() => storeFormValues(store));
+  const [isPickerOpen, setIsPickerOpen] = useState(false);
+  const [isSaving, setIsSaving] = useState(false);
+  const updateMutation = useUpdateStore(store.id);
+  const licenceMutation = useUpdateStoreLicence(store.id);
+
+  const isAdmin = viewer.role === 'admin';
+  const permissions: StorePermissions = {
+    isTabletMode: session.initialPage !== null,
+    canManageLicence: isAdmin || viewer.role === 'distributor',
+    isAdmin,
+  };
+  const isCustomStore = session.customStoreId !== null;
+  const isSessionNeeded = viewer.role !== 'manager';
+  const sensorSession = useSensorSession(store.id, isSessionNeeded);
+  const isProbeTabShown =
+    permissions.canManageLicence ||
+    (viewer.role === 'customer' && sensorConnection(sensorSession.data) !== 'distributor');
+
+  const requestedTab = Number(searchParams.get('tab') ?? '0');
+  const isTabAvailable = (index: number) =>
+    index === 0 || index === 5 || (index === 4 && isProbeTabShown);
+  const tabIndex =
+    Number.isInteger(requestedTab) && isTabAvailable(requestedTab) ? requestedTab : 0;
+
+  function setValue<Key extends keyof StoreFormValues>(key: Key, value: StoreFormValues[Key]) {
+    setValues((current) => ({ ...current, [key]: value }));
+  }
+
+  function handleTab(value: string | null) {
+    const next = new URLSearchParams(searchParams);
+    next.set('tab', value ?? '0');
+    setSearchParams(next, { replace: true });
+  }
+
+  function refusePermission() {
+    notifyError(t('errors.permission/denied'), { autoClose: saveErrorDurationMs });
+  }
+
+  function handleCreateOrBulk() {
+    if (store.is_read_only) {
+      refusePermission();
+      return;
+    }
+    notifyInfo(t('comingSoon.title'));
+  }
+
+  async function handleSave() {
+    if (store.is_read_only) {
+      refusePermission();
+      return;
+    }
+    const required = [values.name, values.address, values.postal_code, values.city];
+    if (!permissions.isTabletMode && required.some((value) => value.trim() === '')) {
+      notifyError(t('forms.fillRequired'), { autoClose: saveErrorDurationMs });
+      return;
+    }
+    setIsSaving(true);
+    try {
+      let version = store.version;
+      const isLicenceChanged =
+        permissions.canManageLicence &&
+        !isCustomStore &&
+        values.mise_licence !== store.mise_licence;
+      if (isLicenceChanged) {
+        // The monitoring server is updated first; a refusal aborts the whole save.
+        try {
+          const result = await licenceMutation.mutateAsync(values.mise_licence);
+          if (result?.status !== 'ok') throw new Error('licence refused');
+        } catch (error) {
+          notifyError(
+            isApiError(error) && error.code !== 'licence/monitoring-failed'
+              ? errorMessage(t, error)
+              : t('errors.licence/monitoring-failed'),
+            { autoClose: saveErrorDurationMs },
+          );
+          return;
+        }
+        version = (await getStore(store.id)).version;
+      }
+      await updateMutation.mutateAsync({
+        ...storeUpdateBody(store, values, permissions),
+        version,
+      });
+      notifySuccess(t('common.savedSuccessfully'));
+    } catch (error) {
+      notifyError(
+        isApiError(error, 'conflict/stale-version')
+          ? t('errors.conflict/stale-version')
+          : errorMessage(t, error),
+        { autoClose: saveErrorDurationMs },
+      );
+    } finally {
+      setIsSaving(false);
+    }
+  }
+
+  const isListTab = tabIndex === 1 || tabIndex === 2;
+
+  return (
+    <>
+      <PageHeader
+        title={store.name}
+        subtitle={store.database_name ?? t('store.noDatabase')}
+        actions={
+          <>
+            {isListTab ? (
+              <>
+                <Button
+                  variant="default"
+                  leftSection={<IconPlus size={16} />}
+                  onClick={handleCreateOrBulk}
+                  data-testid="store-new"
+                >
+                  {t('common.new')}
+                </Button>
+                <Button
+                  variant="default"
+                  leftSection={<IconTable size={16} />}
+                  onClick={handleCreateOrBulk}
+                  data-testid="store-bulk"
+                >
+                  {t('store.bulk')}
+                </Button>
+              </>
+            ) : null}
+            <LoadingButton onClick={handleSave} loading={isSaving} data-testid="save">
+              {t('common.save')}
+            </LoadingButton>
+          </>
+        }
+      />
+      {store.database === null ? (
+        <Alert
+          color="yellow"
+          icon={<IconDatabase size={18} />}
+          mb="md"
+          title={t('store.noDatabase')}
+          data-testid="store-no-database"
+        >
+          <Group justify="space-between">
+            {t('store.noDatabaseDescription')}
+            <Button
+              size="xs"
+              onClick={() => setIsPickerOpen(true)}
+              disabled={!permissions.canManageLicence}
+              data-testid="select-database"
+            >
+              {t('store.pickDatabase')}
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
+      <Tabs value={String(tabIndex)} onChange={handleTab} keepMounted={false}>
+        <Tabs.List mb="md">
+          {tabKeys.map((key, index) => {
+            if (index === 4 && !isProbeTabShown) return null;
+            const tab = (
+              <Tabs.Tab
+                key={key}
+                value={String(index)}
+                disabled={comingTabIndexes.has(index)}
+                data-testid={`store-tab-${key}`}
+              >
+                {t(`store.tabs.${key}`)}
+              </Tabs.Tab>
+            );
+            return comingTabIndexes.has(index) ? (
+              <Tooltip key={key} label={t('comingSoon.title')}>
+                {tab}
+              </Tooltip>
+            ) : (
+              tab
+            );
+          })}
+        </Tabs.List>
+        <Tabs.Panel value="0">
+          <StoreGeneralTab
+            store={store}
+            values={values}
+            setValue={setValue}
+            permissions={permissions}
+            isCustomStore={isCustomStore}
+            isCustomerViewer={viewer.role === 'customer'}
+          />
+        </Tabs.Panel>
+        {[1, 2, 3].map((index) => (
+          <Tabs.Panel key={index} value={String(index)}>
+            <EmptyState
+              title={t('comingSoon.title')}
+              description={t('comingSoon.description')}
+              icon={<IconHourglass size={28} />}
+            />
+          </Tabs.Panel>
+        ))}
+        {isProbeTabShown ? (
+          <Tabs.Panel value="4">
+            <StoreProbeProviderTab
+              store={store}
+              session={sensorSession}
+              values={values}
+              setValue={setValue}
+              permissions={permissions}
+            />
+          </Tabs.Panel>
+        ) : null}
+        <Tabs.Panel value="5">
+          <StoreDevicesTab
+            store={store}
+            values={values}
+            setValue={setValue}
+            permissions={permissions}
+          />
+        </Tabs.Panel>
+      </Tabs>
+      <DatabasePickerDialog
+        opened={isPickerOpen}
+        onClose={() => setIsPickerOpen(false)}
+        storeId={store.id}
+      />
+    </>
+  );
+}

@@ -1,0 +1,243 @@
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import type { StoreDetail } from '@mise/shared/organisation/schemas';
+import { IconAdjustments, IconRestore, IconUsers } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { openConfirmDialog } from '../../../shared/ui/confirm-dialog';
+import { ImageUpload } from '../../../shared/ui/image-upload';
+import { type HiddenFeatures, ModulesDialog } from '../../../shared/ui/modules-dialog';
+import { useUploadStoreIllustration } from '../api/upload-store-illustration';
+import { OwnersDialog } from './owners-dialog';
+import type { SetStoreValue, StoreFormValues, StorePermissions } from './store-form';
+
+type StoreGeneralTabProps = {
+  store: StoreDetail;
+  values: StoreFormValues;
+  setValue: SetStoreValue;
+  permissions: StorePermissions;
+  /** The licence and manager-owned toggles only show without a custom store id. */
+  isCustomStore: boolean;
+  isCustomerViewer: boolean;
+};
+
+const weekDays = [0, 1, 2, 3, 4, 5, 6] as const;
+
+/** Store General tab (spec 000 §2, §5). */
+export function StoreGeneralTab({
+  store,
+  values,
+  setValue,
+  permissions,
+  isCustomStore,
+  isCustomerViewer,
+}: StoreGeneralTabProps) {
+  const { t } = useTranslation();
+  const [isOwnersOpen, setIsOwnersOpen] = useState(false);
+  const [isModulesOpen, setIsModulesOpen] = useState(false);
+  const uploadMutation = useUploadStoreIllustration(store.id);
+  const isLocked = permissions.isTabletMode;
+
+  function handleLicence(isActivated: boolean) {
+    openConfirmDialog({
+      title: t('licence.title'),
+      message: isActivated ? t('licence.onWarning') : t('licence.offWarning'),
+      isDanger: !isActivated,
+      onConfirm: () => setValue('mise_licence', isActivated),
+    });
+  }
+
+  function handleModules(hidden: HiddenFeatures) {
+    setValue('hidden_modules', hidden.hidden_modules);
+    setValue('hidden_extensions', hidden.hidden_extensions);
+    setIsModulesOpen(false);
+  }
+
+  const weekOptions = weekDays.map((day) => ({
+    value: String(day),
+    label: t(`weekDays.${day}`),
+  }));
+
+  return (
+    <Stack gap="lg">
+      <Card withBorder radius="md">
+        <Group align="flex-start" gap="xl" wrap="wrap">
+          <ImageUpload
+            imageUrl={store.illustration_url}
+            name={store.name}
+            label={t('store.changeIllustration')}
+            onUpload={(file, onProgress) => uploadMutation.mutateAsync({ file, onProgress })}
+            isDisabled={isLocked}
+            isSquare
+            testId="store-illustration"
+          />
+          <Stack gap="sm" style={{ flex: 1, minWidth: 260 }}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <TextInput
+                label={t('fields.name')}
+                value={values.name}
+                onChange={(event) => setValue('name', event.currentTarget.value)}
+                disabled={isLocked}
+                data-testid="store-name"
+              />
+              <TextInput
+                label={t('fields.address')}
+                value={values.address}
+                onChange={(event) => setValue('address', event.currentTarget.value)}
+                disabled={isLocked}
+                data-testid="store-address"
+              />
+              <TextInput
+                label={t('fields.postalCode')}
+                value={values.postal_code}
+                onChange={(event) => setValue('postal_code', event.currentTarget.value)}
+                disabled={isLocked}
+                data-testid="store-postal-code"
+              />
+              <TextInput
+                label={t('fields.city')}
+                value={values.city}
+                onChange={(event) => setValue('city', event.currentTarget.value)}
+                disabled={isLocked}
+                data-testid="store-city"
+              />
+              <Select
+                label={t('store.weekStart')}
+                data={weekOptions}
+                value={String(values.week_start)}
+                onChange={(value) => setValue('week_start', Number(value ?? 0))}
+                allowDeselect={false}
+                disabled={isLocked}
+                data-testid="store-week-start"
+              />
+              {permissions.isAdmin ? (
+                <Group align="flex-end" gap="xs" wrap="nowrap">
+                  <NumberInput
+                    label={t('licence.priceOverride')}
+                    value={values.licence_price ?? ''}
+                    onChange={(value) =>
+                      setValue('licence_price', typeof value === 'number' ? value : null)
+                    }
+                    placeholder={
+                      store.effective_licence_price === null
+                        ? t('licence.inherited')
+                        : t('licence.inheritedPrice', { price: store.effective_licence_price })
+                    }
+                    min={0}
+                    decimalScale={2}
+                    suffix=" €"
+                    disabled={isLocked}
+                    style={{ flex: 1 }}
+                    data-testid="store-licence-price"
+                  />
+                  <Tooltip label={t('licence.reset')}>
+                    <ActionIcon
+                      variant="default"
+                      size="lg"
+                      onClick={() => setValue('licence_price', null)}
+                      disabled={isLocked || values.licence_price === null}
+                      aria-label={t('licence.reset')}
+                      data-testid="store-licence-price-reset"
+                    >
+                      <IconRestore size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              ) : null}
+            </SimpleGrid>
+          </Stack>
+        </Group>
+      </Card>
+      <Card withBorder radius="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Switch
+            label={t('common.active')}
+            checked={values.active}
+            onChange={(event) => setValue('active', event.currentTarget.checked)}
+            disabled={isLocked}
+            data-testid="store-active"
+          />
+          {isCustomStore ? null : (
+            <Switch
+              label={t('licence.toggle')}
+              checked={values.mise_licence}
+              onChange={(event) => handleLicence(event.currentTarget.checked)}
+              disabled={isLocked || !permissions.canManageLicence}
+              data-testid="licence-toggle"
+            />
+          )}
+          {isCustomStore ? null : (
+            <Switch
+              label={t('store.managerOwned')}
+              checked={values.manager_owned}
+              onChange={(event) => setValue('manager_owned', event.currentTarget.checked)}
+              disabled={isLocked || !permissions.canManageLicence}
+              data-testid="store-manager-owned"
+            />
+          )}
+          {permissions.isAdmin ? (
+            <Switch
+              label={t('store.demonstration')}
+              checked={values.demonstration_store}
+              onChange={(event) => setValue('demonstration_store', event.currentTarget.checked)}
+              disabled={isLocked}
+              data-testid="store-demonstration"
+            />
+          ) : null}
+        </SimpleGrid>
+      </Card>
+      <Group>
+        <Button
+          variant="light"
+          leftSection={<IconUsers size={16} />}
+          onClick={() => setIsOwnersOpen(true)}
+          data-testid="store-owners"
+        >
+          {t('owners.button', { count: store.owners.length })}
+        </Button>
+        <Button
+          variant="light"
+          leftSection={<IconAdjustments size={16} />}
+          onClick={() => setIsModulesOpen(true)}
+          data-testid="store-modules"
+        >
+          {t('modules.open')}
+        </Button>
+        <Tooltip label={t('comingSoon.title')}>
+          <Button variant="default" disabled data-testid="store-allergens">
+            {t('areas.allergens')}
+          </Button>
+        </Tooltip>
+      </Group>
+      <Text size="xs" c="dimmed">
+        {t('store.deviceCount', { count: store.device_count })}
+      </Text>
+      <OwnersDialog
+        opened={isOwnersOpen}
+        onClose={() => setIsOwnersOpen(false)}
+        store={store}
+        areLinksShown={!isCustomerViewer}
+        isDisabled={isLocked || store.is_read_only}
+      />
+      <ModulesDialog
+        opened={isModulesOpen}
+        onClose={() => setIsModulesOpen(false)}
+        hidden={values}
+        onConfirm={handleModules}
+        isDisabled={isLocked}
+      />
+    </Stack>
+  );
+}
