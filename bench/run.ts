@@ -12,11 +12,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { addScaleData } from './scale-data';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const benchDatabase = 'mise_bench';
+const scaleStores = Number(process.env.BENCH_STORES ?? 20_000);
+const scaleUsers = Number(process.env.BENCH_USERS ?? 20_000);
 
 function databaseUrl(name: string): string {
   const url = new URL(adminUrl);
@@ -81,11 +84,11 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-async function signIn(base: string): Promise<string> {
+async function signIn(base: string, email = 'admin@demo.test'): Promise<string> {
   const response = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@demo.test', password: 'demo1234' }),
+    body: JSON.stringify({ email, password: 'demo1234' }),
   });
   if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
   const cookie = response.headers.get('set-cookie') ?? '';
@@ -123,6 +126,31 @@ try {
   rows.push(await load('bare Fastify GET /bare', 'http://127.0.0.1:3302/bare'));
   rows.push(await load('Mise GET /api/health (db ping)', 'http://127.0.0.1:3301/api/health'));
   rows.push(await load('Mise GET /api/me (signed in)', 'http://127.0.0.1:3301/api/me', { cookie }));
+  // Lists at scale: thousands of stores and accounts, searched by substring.
+  const scale = await addScaleData(databaseUrl(benchDatabase), scaleStores, scaleUsers);
+  console.log(`scale data: ${scale.stores} stores and ${scale.users} accounts added`);
+  const distributorCookie = await signIn('http://127.0.0.1:3301', 'distributor@demo.test');
+  rows.push(
+    await load(
+      `Mise GET /api/stores?search=lyon (distributor, ${scale.stores} stores)`,
+      'http://127.0.0.1:3301/api/stores?search=lyon',
+      { cookie: distributorCookie },
+    ),
+  );
+  rows.push(
+    await load(
+      `Mise GET /api/users?search=martin (admin, ${scale.users} accounts)`,
+      'http://127.0.0.1:3301/api/users?search=martin',
+      { cookie },
+    ),
+  );
+  rows.push(
+    await load(
+      'Mise GET /api/distributors (admin, counts per distributor)',
+      'http://127.0.0.1:3301/api/distributors',
+      { cookie },
+    ),
+  );
   memory.push({
     server: 'Mise on PostgreSQL after load',
     'RSS at rest (MB)': residentMegabytes(pgServer.pid!),

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -33,7 +34,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { db, driver: 'pg', pool, close: () => pool.end() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  // pg_trgm serves the lists' substring searches (migration 0002).
+  const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return { db, driver: 'pglite', pglite: client, close: () => client.close() };
