@@ -16,6 +16,7 @@ export function useCreateDatabase() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createDatabase,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...databasesQueryKey, 'list'] }),
+    // The list and the pickers' options (['…', 'options']) both gain the new one.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: databasesQueryKey }),
   });
 }

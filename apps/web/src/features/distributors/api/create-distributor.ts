@@ -16,6 +16,7 @@ export function useCreateDistributor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createDistributor,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...distributorsQueryKey, 'list'] }),
+    // The list and the pickers' options (['…', 'options']) both gain the new one.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: distributorsQueryKey }),
   });
 }

@@ -102,6 +102,7 @@ export function NewDistributorDialog({ opened, onClose }: NewDistributorDialogPr
         data={europeanCountryOptions(i18n.language)}
         value={values.country}
         onChange={(value) => setValue('country', value ?? '')}
+        allowDeselect={false}
         searchable
         nothingFoundMessage={t('common.nothingFound')}
         data-testid="distributor-country"
