@@ -139,6 +139,13 @@ try {
   );
   rows.push(
     await load(
+      `Mise GET /api/stores?search=store 1234 (narrow, ${scale.stores} stores)`,
+      'http://127.0.0.1:3301/api/stores?search=store%201234',
+      { cookie: distributorCookie },
+    ),
+  );
+  rows.push(
+    await load(
       `Mise GET /api/users?search=martin (admin, ${scale.users} accounts)`,
       'http://127.0.0.1:3301/api/users?search=martin',
       { cookie },

@@ -214,12 +214,19 @@ export const storeSchema = storeSummarySchema.extend({
 export type StoreSummary = z.infer<typeof storeSummarySchema>;
 export type StoreDetail = z.infer<typeof storeSchema>;
 
+export const storesPageSize = 100;
 export const listStoresQuerySchema = z.strictObject({
   ...listQuery,
   databaseId: idSchema.optional(),
   distributorId: idSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(storesPageSize),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
-export const listStoresResponseSchema = z.object({ items: z.array(storeSummarySchema) });
+/** One page of stores by name; `total` counts every match (refine the search past a page). */
+export const listStoresResponseSchema = z.object({
+  items: z.array(storeSummarySchema),
+  total: z.number().int(),
+});
 export const storeResponseSchema = z.object({ store: storeSchema });
 
 /** New store: name, address, postal code, city, country required; admins pick the distributor. */

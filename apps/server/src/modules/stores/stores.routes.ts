@@ -39,7 +39,7 @@ export const storesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       },
     },
     async (request) => ({
-      items: await storesService.listStores(db, await scopeFor(request), request.query),
+      ...(await storesService.listStores(db, await scopeFor(request), request.query)),
     }),
   );
 

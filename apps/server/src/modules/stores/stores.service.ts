@@ -11,7 +11,7 @@ import type {
   StoreSummary,
   UpdateStoreBody,
 } from '@mise/shared/organisation/schemas';
-import { and, asc, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   databases,
@@ -24,6 +24,7 @@ import {
 } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
+import { countPastPage } from '../../platform/paging';
 import { databaseFilter, distributorFilter, type Scope, storeFilter } from '../../platform/scope';
 import { findUserByEmail } from '../users/users.service';
 import { newPairingKey } from './pairing-key';
@@ -33,7 +34,7 @@ export type StoreRow = typeof stores.$inferSelect;
 const isStaff = (scope: Scope) => scope.role === 'admin' || scope.role === 'distributor';
 
 /** GET /api/stores: the scope's stores, names of distributor and database joined, by name. */
-export function listStores(
+export async function listStores(
   db: Database,
   scope: Scope,
   query: {
@@ -41,24 +42,26 @@ export function listStores(
     includeInactive: boolean;
     databaseId?: string;
     distributorId?: string;
+    limit: number;
+    offset: number;
   },
-): Promise<StoreSummary[]> {
+): Promise<{ items: StoreSummary[]; total: number }> {
   const conditions: (SQL | undefined)[] = [storeFilter(scope)];
   if (!query.includeInactive) conditions.push(eq(stores.active, true));
   if (query.databaseId) conditions.push(eq(stores.database_id, query.databaseId));
   if (query.distributorId) conditions.push(eq(stores.distributor_id, query.distributorId));
   if (query.search) {
     const pattern = `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    // The expression of the stores_search_trgm_idx index (migration 0003).
     conditions.push(
-      or(
-        ilike(stores.name, pattern),
-        ilike(stores.address, pattern),
-        ilike(stores.postal_code, pattern),
-        ilike(stores.city, pattern),
+      ilike(
+        sql`${stores.name} || ' ' || ${stores.address} || ' ' || ${stores.postal_code} || ' ' || ${stores.city}`,
+        pattern,
       ),
     );
   }
-  return db
+  const where = and(...conditions);
+  const items = await db
     .select({
       id: stores.id,
       name: stores.name,
@@ -77,8 +80,16 @@ export function listStores(
     .from(stores)
     .leftJoin(distributors, eq(distributors.id, stores.distributor_id))
     .leftJoin(databases, eq(databases.id, stores.database_id))
-    .where(and(...conditions))
-    .orderBy(asc(stores.name), asc(stores.id));
+    .where(where)
+    .orderBy(asc(stores.name), asc(stores.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return {
+    items,
+    total: await countPastPage(items.length, query, () =>
+      db.select({ total: count() }).from(stores).where(where),
+    ),
+  };
 }
 
 export async function findStoreInScope(db: Database, scope: Scope, id: string): Promise<StoreRow> {

@@ -116,6 +116,28 @@ describe('GET /api/stores', () => {
     ]);
   });
 
+  it('pages by name: limit and offset give the next page, total counts every match', async () => {
+    const tag = unique();
+    for (const letter of ['a', 'b', 'c', 'd', 'e'])
+      await storeOfA({ name: `Paged ${tag} ${letter}` });
+    const page = async (query: string) =>
+      (
+        await distributorA.inject({
+          method: 'GET',
+          url: `/api/stores?search=Paged%20${tag}&${query}`,
+        })
+      ).json();
+    const first = await page('limit=2');
+    expect(first.total).toBe(5);
+    expect(first.items.map((item: { name: string }) => item.name.slice(-1))).toEqual(['a', 'b']);
+    const third = await page('limit=2&offset=4');
+    expect(third.items.map((item: { name: string }) => item.name.slice(-1))).toEqual(['e']);
+    for (const query of ['limit=0', 'limit=501', 'offset=-1', 'limit=two']) {
+      const response = await distributorA.inject({ method: 'GET', url: `/api/stores?${query}` });
+      expect(response.statusCode, query).toBe(400);
+    }
+  });
+
   it('hides inactive stores unless includeInactive, searches and filters', async () => {
     const tag = unique();
     const active = await storeOfA({ name: `Filter ${tag} one`, city: 'Rennes' });

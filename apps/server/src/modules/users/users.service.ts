@@ -1,9 +1,10 @@
 import type { UpdateUserBody, User, UserSummary } from '@mise/shared/users/schemas';
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { databaseManagers, databases, storeOwners, stores, users } from '../../db/schema';
 import type { UserRow } from '../../platform/auth/sessions';
 import { AppError, forbidden, notFound } from '../../platform/errors';
+import { countPastPage } from '../../platform/paging';
 import { type Scope, userFilter } from '../../platform/scope';
 
 type UserRelations = {
@@ -75,42 +76,34 @@ export async function listUsers(
   if (!query.includeInactive) conditions.push(eq(users.active, true));
   if (query.search) {
     const pattern = `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    // The expression of the users_search_trgm_idx index (migration 0003): name, surname,
+    // "name surname" and e-mail in one.
     conditions.push(
-      or(
-        ilike(users.name, pattern),
-        ilike(users.surname, pattern),
-        ilike(users.email, pattern),
-        ilike(sql`${users.name} || ' ' || ${users.surname}`, pattern),
-      ),
+      ilike(sql`${users.name} || ' ' || ${users.surname} || ' ' || ${users.email}`, pattern),
     );
   }
   const where = and(...conditions);
-  const storeCount = db
-    .select({ user_id: storeOwners.user_id, store_count: count().as('store_count') })
-    .from(storeOwners)
-    .groupBy(storeOwners.user_id)
-    .as('store_counts');
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        active: users.active,
-        email: users.email,
-        name: users.name,
-        surname: users.surname,
-        role: users.role,
-        illustration_url: users.illustration_url,
-        store_count: sql<number>`coalesce(${storeCount.store_count}, 0)::int`,
-      })
-      .from(users)
-      .leftJoin(storeCount, eq(storeCount.user_id, users.id))
-      .where(where)
-      .orderBy(asc(users.name), asc(users.surname), asc(users.id))
-      .limit(query.limit)
-      .offset(query.offset),
+  const rows = await db
+    .select({
+      id: users.id,
+      active: users.active,
+      email: users.email,
+      name: users.name,
+      surname: users.surname,
+      role: users.role,
+      illustration_url: users.illustration_url,
+      // Counted for the returned page only (a correlated count PostgreSQL runs after LIMIT).
+      store_count: sql<number>`(select count(*)::int from ${storeOwners} where ${storeOwners.user_id} = ${users.id})`,
+    })
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.name), asc(users.surname), asc(users.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const total = await countPastPage(rows.length, query, () =>
     db.select({ total: count() }).from(users).where(where),
-  ]);
-  return { items: rows, total: totalRow?.total ?? 0 };
+  );
+  return { items: rows, total };
 }
 
 /**

@@ -2,23 +2,23 @@ import type { StoreSummary } from '@mise/shared/organisation/schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/api-client';
 
-export type StoresFilter = { search: string; isInactiveIncluded: boolean };
+export type StoresFilter = { search: string; isInactiveIncluded: boolean; limit?: number };
 
 export const storesQueryKey = ['stores'] as const;
 
-/** GET /api/stores: the stores the viewer may see. */
+/** GET /api/stores: one page (by name) of the stores the viewer may see, and the match count. */
 export async function getStores(
   filter: StoresFilter,
   signal?: AbortSignal,
-): Promise<StoreSummary[]> {
-  const { items } = await apiRequest<{ items: StoreSummary[] }>('/stores', {
+): Promise<{ items: StoreSummary[]; total: number }> {
+  return apiRequest<{ items: StoreSummary[]; total: number }>('/stores', {
     query: {
       search: filter.search.trim() || undefined,
       includeInactive: filter.isInactiveIncluded ? 'true' : 'false',
+      limit: filter.limit === undefined ? undefined : String(filter.limit),
     },
     signal,
   });
-  return items;
 }
 
 export function storesQueryOptions(filter: StoresFilter) {

@@ -1,4 +1,4 @@
-import { Button, Center, Group, Loader, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { Button, Center, Group, Loader, SimpleGrid, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -13,6 +13,9 @@ import { StoreCard } from '../components/store-card';
 
 const searchDebounceMs = 300;
 
+/** The server's page size; "Show more" asks for one more page. */
+const pageSize = 100;
+
 /** Stores list (spec 000 §2): search, inactive toggle, New for admin and distributor. */
 export function StoresPage() {
   const { t } = useTranslation();
@@ -21,7 +24,8 @@ export function StoresPage() {
   const [debouncedSearch] = useDebouncedValue(search, searchDebounceMs);
   const [isInactiveIncluded, setIsInactiveIncluded] = useState(false);
   const [isNewDialogOpen, setIsNewDialogOpen] = useState(false);
-  const stores = useStores({ search: debouncedSearch, isInactiveIncluded });
+  const [limit, setLimit] = useState(pageSize);
+  const stores = useStores({ search: debouncedSearch, isInactiveIncluded, limit });
   const canCreate = viewer.role === 'admin' || viewer.role === 'distributor';
 
   return (
@@ -63,14 +67,33 @@ export function StoresPage() {
         </Center>
       ) : stores.isError ? (
         <EmptyState title={t('common.loadFailed')} description={errorMessage(t, stores.error)} />
-      ) : stores.data.length === 0 ? (
+      ) : stores.data.items.length === 0 ? (
         <EmptyState title={t('stores.empty')} />
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-          {stores.data.map((store) => (
-            <StoreCard key={store.id} store={store} />
-          ))}
-        </SimpleGrid>
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {stores.data.items.map((store) => (
+              <StoreCard key={store.id} store={store} />
+            ))}
+          </SimpleGrid>
+          {stores.data.total > stores.data.items.length ? (
+            <Group justify="center" mt="md" gap="sm">
+              <Text size="sm" c="dimmed" data-testid="stores-count">
+                {t('stores.shownOfTotal', {
+                  shown: stores.data.items.length,
+                  total: stores.data.total,
+                })}
+              </Text>
+              <Button
+                variant="light"
+                onClick={() => setLimit((current) => Math.min(current + pageSize, 500))}
+                disabled={limit >= 500}
+              >
+                {t('common.showMore')}
+              </Button>
+            </Group>
+          ) : null}
+        </>
       )}
       {canCreate ? (
         <NewStoreDialog
