@@ -1,22 +1,13 @@
-import {
-  Button,
-  Center,
-  Group,
-  Loader,
-  Pagination,
-  SimpleGrid,
-  Switch,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, Pagination, SimpleGrid } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { canCreateAccounts } from '@mise/shared/navigation/rules';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../shared/auth/get-me';
-import { errorMessage } from '../../../shared/i18n/error-message';
-import { EmptyState } from '../../../shared/ui/empty-state';
+import { ListToolbar } from '../../../shared/ui/list-toolbar';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { QueryContent } from '../../../shared/ui/query-content';
 import { useUsers } from '../api/get-users';
 import { AccountCard } from '../components/account-card';
 import { NewAccountDialog } from '../components/new-account-dialog';
@@ -58,56 +49,44 @@ export function AccountsPage() {
           ) : null
         }
       />
-      <Group mb="md" align="center" wrap="wrap">
-        <TextInput
-          placeholder={t('common.search')}
-          aria-label={t('common.search')}
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
-          style={{ flex: 1, minWidth: 220, maxWidth: 420 }}
-          data-testid="accounts-search"
-        />
-        <Switch
-          label={t('common.showInactive')}
-          checked={isInactiveIncluded}
-          onChange={(event) => {
-            setIsInactiveIncluded(event.currentTarget.checked);
-            setPage(1);
-          }}
-          data-testid="accounts-inactive"
-        />
-        {users.isFetching && !users.isPending ? <Loader size="xs" /> : null}
-      </Group>
-      {users.isPending ? (
-        <Center py="xl">
-          <Loader />
-        </Center>
-      ) : users.isError ? (
-        <EmptyState title={t('common.loadFailed')} description={errorMessage(t, users.error)} />
-      ) : users.data.items.length === 0 ? (
-        <EmptyState title={t('accounts.empty')} />
-      ) : (
-        <>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-            {users.data.items.map((account) => (
-              <AccountCard
-                key={account.id}
-                account={account}
-                isStoreCountShown={viewer.role !== 'manager'}
-              />
-            ))}
-          </SimpleGrid>
-          {pageCount > 1 ? (
-            <Group justify="center" mt="lg">
-              <Pagination total={pageCount} value={page} onChange={setPage} />
-            </Group>
-          ) : null}
-        </>
-      )}
+      <ListToolbar
+        search={search}
+        onSearchChange={(value) => {
+          setSearch(value);
+          setPage(1);
+        }}
+        isInactiveIncluded={isInactiveIncluded}
+        onInactiveChange={(isIncluded) => {
+          setIsInactiveIncluded(isIncluded);
+          setPage(1);
+        }}
+        isFetching={users.isFetching && !users.isPending}
+        testIdPrefix="accounts"
+      />
+      <QueryContent
+        query={users}
+        isEmpty={(data) => data.items.length === 0}
+        emptyTitle={t('accounts.empty')}
+      >
+        {(data) => (
+          <>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+              {data.items.map((account) => (
+                <AccountCard
+                  key={account.id}
+                  account={account}
+                  isStoreCountShown={viewer.role !== 'manager'}
+                />
+              ))}
+            </SimpleGrid>
+            {pageCount > 1 ? (
+              <Group justify="center" mt="lg">
+                <Pagination total={pageCount} value={page} onChange={setPage} />
+              </Group>
+            ) : null}
+          </>
+        )}
+      </QueryContent>
       {canCreateAccounts(viewer.role) ? (
         <NewAccountDialog
           opened={isNewDialogOpen}

@@ -1,12 +1,12 @@
-import { Button, Center, Group, Loader, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, SimpleGrid } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../shared/auth/get-me';
-import { errorMessage } from '../../../shared/i18n/error-message';
-import { EmptyState } from '../../../shared/ui/empty-state';
+import { ListToolbar } from '../../../shared/ui/list-toolbar';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { QueryContent } from '../../../shared/ui/query-content';
 import { useDatabases } from '../api/get-databases';
 import { DatabaseCard } from '../components/database-card';
 import { NewDatabaseDialog } from '../components/new-database-dialog';
@@ -39,32 +39,20 @@ export function DatabasesPage() {
           ) : null
         }
       />
-      <Group mb="md">
-        <TextInput
-          placeholder={t('common.search')}
-          aria-label={t('common.search')}
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          style={{ flex: 1, minWidth: 220, maxWidth: 420 }}
-          data-testid="databases-search"
-        />
-      </Group>
-      {databases.isPending ? (
-        <Center py="xl">
-          <Loader />
-        </Center>
-      ) : databases.isError ? (
-        <EmptyState title={t('common.loadFailed')} description={errorMessage(t, databases.error)} />
-      ) : databases.data.length === 0 ? (
-        <EmptyState title={t('databases.empty')} />
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-          {databases.data.map((database) => (
-            <DatabaseCard key={database.id} database={database} />
-          ))}
-        </SimpleGrid>
-      )}
+      <ListToolbar search={search} onSearchChange={setSearch} testIdPrefix="databases" />
+      <QueryContent
+        query={databases}
+        isEmpty={(items) => items.length === 0}
+        emptyTitle={t('databases.empty')}
+      >
+        {(items) => (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {items.map((database) => (
+              <DatabaseCard key={database.id} database={database} />
+            ))}
+          </SimpleGrid>
+        )}
+      </QueryContent>
       {canCreate ? (
         <NewDatabaseDialog
           opened={isNewDialogOpen}

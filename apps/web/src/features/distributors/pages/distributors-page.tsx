@@ -1,12 +1,12 @@
-import { Button, Center, Group, Loader, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { Button, SimpleGrid } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../shared/auth/get-me';
-import { errorMessage } from '../../../shared/i18n/error-message';
-import { EmptyState } from '../../../shared/ui/empty-state';
+import { ListToolbar } from '../../../shared/ui/list-toolbar';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { QueryContent } from '../../../shared/ui/query-content';
 import { useDistributors } from '../api/get-distributors';
 import { DistributorCard } from '../components/distributor-card';
 import { NewDistributorDialog } from '../components/new-distributor-dialog';
@@ -40,41 +40,26 @@ export function DistributorsPage() {
           ) : null
         }
       />
-      <Group mb="md" align="center" wrap="wrap">
-        <TextInput
-          placeholder={t('common.search')}
-          aria-label={t('common.search')}
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          style={{ flex: 1, minWidth: 220, maxWidth: 420 }}
-          data-testid="distributors-search"
-        />
-        <Switch
-          label={t('common.showInactive')}
-          checked={isInactiveIncluded}
-          onChange={(event) => setIsInactiveIncluded(event.currentTarget.checked)}
-          data-testid="distributors-inactive"
-        />
-      </Group>
-      {distributors.isPending ? (
-        <Center py="xl">
-          <Loader />
-        </Center>
-      ) : distributors.isError ? (
-        <EmptyState
-          title={t('common.loadFailed')}
-          description={errorMessage(t, distributors.error)}
-        />
-      ) : distributors.data.length === 0 ? (
-        <EmptyState title={t('distributors.empty')} />
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-          {distributors.data.map((distributor) => (
-            <DistributorCard key={distributor.id} distributor={distributor} />
-          ))}
-        </SimpleGrid>
-      )}
+      <ListToolbar
+        search={search}
+        onSearchChange={setSearch}
+        isInactiveIncluded={isInactiveIncluded}
+        onInactiveChange={setIsInactiveIncluded}
+        testIdPrefix="distributors"
+      />
+      <QueryContent
+        query={distributors}
+        isEmpty={(items) => items.length === 0}
+        emptyTitle={t('distributors.empty')}
+      >
+        {(items) => (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {items.map((distributor) => (
+              <DistributorCard key={distributor.id} distributor={distributor} />
+            ))}
+          </SimpleGrid>
+        )}
+      </QueryContent>
       {isAdmin ? (
         <NewDistributorDialog opened={isNewDialogOpen} onClose={() => setIsNewDialogOpen(false)} />
       ) : null}

@@ -1,12 +1,12 @@
-import { Button, Center, Group, Loader, SimpleGrid, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../shared/auth/get-me';
-import { errorMessage } from '../../../shared/i18n/error-message';
-import { EmptyState } from '../../../shared/ui/empty-state';
+import { ListToolbar } from '../../../shared/ui/list-toolbar';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { QueryContent } from '../../../shared/ui/query-content';
 import { useStores } from '../api/get-stores';
 import { NewStoreDialog } from '../components/new-store-dialog';
 import { StoreCard } from '../components/store-card';
@@ -44,57 +44,45 @@ export function StoresPage() {
           ) : null
         }
       />
-      <Group mb="md" align="center" wrap="wrap">
-        <TextInput
-          placeholder={t('common.search')}
-          aria-label={t('common.search')}
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          style={{ flex: 1, minWidth: 220, maxWidth: 420 }}
-          data-testid="stores-search"
-        />
-        <Switch
-          label={t('common.showInactive')}
-          checked={isInactiveIncluded}
-          onChange={(event) => setIsInactiveIncluded(event.currentTarget.checked)}
-          data-testid="stores-inactive"
-        />
-      </Group>
-      {stores.isPending ? (
-        <Center py="xl">
-          <Loader />
-        </Center>
-      ) : stores.isError ? (
-        <EmptyState title={t('common.loadFailed')} description={errorMessage(t, stores.error)} />
-      ) : stores.data.items.length === 0 ? (
-        <EmptyState title={t('stores.empty')} />
-      ) : (
-        <>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-            {stores.data.items.map((store) => (
-              <StoreCard key={store.id} store={store} />
-            ))}
-          </SimpleGrid>
-          {stores.data.total > stores.data.items.length ? (
-            <Group justify="center" mt="md" gap="sm">
-              <Text size="sm" c="dimmed" data-testid="stores-count">
-                {t('stores.shownOfTotal', {
-                  shown: stores.data.items.length,
-                  total: stores.data.total,
-                })}
-              </Text>
-              <Button
-                variant="light"
-                onClick={() => setLimit((current) => Math.min(current + pageSize, 500))}
-                disabled={limit >= 500}
-              >
-                {t('common.showMore')}
-              </Button>
-            </Group>
-          ) : null}
-        </>
-      )}
+      <ListToolbar
+        search={search}
+        onSearchChange={setSearch}
+        isInactiveIncluded={isInactiveIncluded}
+        onInactiveChange={setIsInactiveIncluded}
+        testIdPrefix="stores"
+      />
+      <QueryContent
+        query={stores}
+        isEmpty={(data) => data.items.length === 0}
+        emptyTitle={t('stores.empty')}
+      >
+        {(data) => (
+          <>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+              {data.items.map((store) => (
+                <StoreCard key={store.id} store={store} />
+              ))}
+            </SimpleGrid>
+            {data.total > data.items.length ? (
+              <Group justify="center" mt="md" gap="sm">
+                <Text size="sm" c="dimmed" data-testid="stores-count">
+                  {t('stores.shownOfTotal', {
+                    shown: data.items.length,
+                    total: data.total,
+                  })}
+                </Text>
+                <Button
+                  variant="light"
+                  onClick={() => setLimit((current) => Math.min(current + pageSize, 500))}
+                  disabled={limit >= 500}
+                >
+                  {t('common.showMore')}
+                </Button>
+              </Group>
+            ) : null}
+          </>
+        )}
+      </QueryContent>
       {canCreate ? (
         <NewStoreDialog
           opened={isNewDialogOpen}
