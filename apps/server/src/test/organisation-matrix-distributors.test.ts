@@ -293,7 +293,8 @@ const endpoints: Endpoint[] = [
   {
     name: 'POST /api/koovea/validCredentials {storeId}',
     kind: 'store',
-    expected: allSee,
+    // Tenant A's stores are not manager-owned: read-only for the manager (spec 000 §6).
+    expected: { ...allSee, manager: [403, 404] },
     send: (agent, id) =>
       send(agent, {
         method: 'POST',

@@ -85,7 +85,7 @@ export const defaultMessages: Record<ErrorCode, string> = {
     'The distributor of a database is set once and cannot change.',
   'manager/not-eligible': 'Only an active manager account can manage a database.',
   'licence/monitoring-failed':
-    'Impossible de mettre a jour la licence sur le serveur mise. Veuillez reessayer plus tard.',
+    'Impossible de mettre a jour la licence sur le serveur Mise. Veuillez reessayer plus tard.',
   'device/limit-reached': 'This store has reached its maximum number of devices.',
   'device/invalid-pairing-key': 'This pairing key does not match any store.',
   'sensor/invalid-credentials': 'Identifiants Koovea incorrects.',

@@ -32,8 +32,7 @@ import { hashToken, newToken } from '../../platform/auth/tokens';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import { databaseFilter, distributorFilter, type Scope, storeFilter } from '../../platform/scope';
-import { applyStoreInvitations } from '../stores/stores.service';
-import { findUserByEmail, findUserInScope } from '../users/users.service';
+import { assertActsWithinTenant, findUserByEmail, findUserInScope } from '../users/users.service';
 
 type Context = { db: Database };
 
@@ -176,7 +175,6 @@ export async function signup(
     phone_number: body.phone,
     role: 'customer',
   });
-  await applyStoreInvitations(db, user.id, user.email);
   const token = await issueToken(db, user.id, 'login', loginTokenLifetimeMinutes, null);
   return { token, user };
 }
@@ -251,7 +249,7 @@ export async function createLoginToken(
 ): Promise<string> {
   if (scope.role !== 'admin' && scope.role !== 'distributor') throw forbidden();
   const target = await findUserInScope(db, scope, userId);
-  if (scope.role === 'distributor' && target.role === 'admin') throw forbidden();
+  await assertActsWithinTenant(db, scope, target);
   return issueToken(db, target.id, 'login', loginTokenLifetimeMinutes, scope.userId);
 }
 

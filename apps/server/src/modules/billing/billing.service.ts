@@ -1,10 +1,14 @@
 import { billStore, roundCents } from '@mise/shared/billing/rules';
-import type { BillingSummary, BillingSummaryBody } from '@mise/shared/billing/schemas';
+import {
+  type BillingSummary,
+  type BillingSummaryBody,
+  maxBillingPeriodDays,
+} from '@mise/shared/billing/schemas';
 import { effectiveLicencePrice } from '@mise/shared/organisation/rules';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { databases, distributors, stores } from '../../db/schema';
-import { forbidden, notFound } from '../../platform/errors';
+import { AppError, forbidden, notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 
 type BilledStore = BillingSummary['billedStores'][string][number];
@@ -20,6 +24,8 @@ export async function billingSummary(
   body: BillingSummaryBody,
 ): Promise<BillingSummary> {
   if (scope.role !== 'admin') throw forbidden();
+  const periodDays = (Date.parse(body.period.end) - Date.parse(body.period.start)) / 86_400_000;
+  if (periodDays > maxBillingPeriodDays) throw new AppError('date-range-too-long');
   const distributorRows = await db
     .select({
       id: distributors.id,

@@ -1,28 +1,15 @@
 import { and, eq, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { distributors, sensorCredentials, stores } from '../../db/schema';
+import { distributors, sensorCredentials } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import type { SensorHub, SensorProvider } from '../../platform/integrations/sensor-provider';
-import { distributorFilter, type Scope, storeFilter } from '../../platform/scope';
+import { distributorFilter, type Scope } from '../../platform/scope';
+import { canEditStore, findStoreInScope } from '../stores/stores.service';
 
 type Credentials = { email: string; passwordHash: string };
 type CredentialsRow = typeof sensorCredentials.$inferSelect;
 
 const isStaff = (scope: Scope) => scope.role === 'admin' || scope.role === 'distributor';
-
-async function findStoreInScope(db: Database, scope: Scope, id: string) {
-  const [row] = await db
-    .select({
-      id: stores.id,
-      distributor_id: stores.distributor_id,
-      sensor_sticker_id: stores.sensor_sticker_id,
-    })
-    .from(stores)
-    .where(and(eq(stores.id, id), storeFilter(scope)))
-    .limit(1);
-  if (!row) throw notFound();
-  return row;
-}
 
 /** The store's own credentials and its distributor's, in one query. */
 async function credentialsOf(
@@ -82,6 +69,8 @@ export async function validCredentials(
     target = { distributor_id: distributor.id };
   } else {
     const store = await findStoreInScope(db, scope, body.storeId!);
+    // Managers are read-only on stores that are not manager-owned (spec 000 §6).
+    if (!canEditStore(scope, store)) throw forbidden();
     if (!isStaff(scope)) {
       const { distributor } = await credentialsOf(db, store);
       if (distributor) throw forbidden();

@@ -132,8 +132,15 @@ describe('POST /api/koovea/validCredentials', () => {
     });
     expect(first.json()).toEqual({ status: 'ok' });
     expect(first.body).not.toContain(goodHash);
-    const second = await check(managerA, {
+    // A manager is read-only on a store that is not manager-owned (spec 000 §6).
+    const refused = await check(managerA, {
       email: 'manager@koovea.test',
+      password: goodHash,
+      storeId,
+    });
+    expect(refused.statusCode).toBe(403);
+    const second = await check(customerA, {
+      email: 'second@koovea.test',
       password: goodHash,
       storeId,
     });
@@ -142,7 +149,7 @@ describe('POST /api/koovea/validCredentials', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       store_id: storeId,
-      account: 'manager@koovea.test',
+      account: 'second@koovea.test',
       password_hash: goodHash,
     });
   });
@@ -226,7 +233,7 @@ describe('GET /api/koovea/session and /api/koovea/tags', () => {
     expect(own).toEqual({
       isDistributor: false,
       loggedIn: true,
-      stickers: [{ id: 'hub-of-manager@koovea.test', name: 'Hub manager@koovea.test' }],
+      stickers: [{ id: 'hub-of-second@koovea.test', name: 'Hub second@koovea.test' }],
     });
     const inherited = await buildStore(context.db, {
       distributor_id: tenants.a.distributor.id,

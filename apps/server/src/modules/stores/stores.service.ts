@@ -376,8 +376,9 @@ export async function addOwner(
     });
     return 'invited';
   }
-  if (target.role === 'admin' || target.role === 'manager') return 'not-elligible';
-  const limit = target.role === 'distributor' ? 1 : maxStoresPerUser;
+  // Spec 000 §5: the target must be a customer (admins, managers and distributors never are).
+  if (target.role !== 'customer') return 'not-elligible';
+  const limit = maxStoresPerUser;
   // The account row is locked while counting, so two additions cannot both pass the limit.
   const isAdded = await db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, target.id)).for('update');
@@ -407,7 +408,6 @@ export async function removeOwner(
   if (!removed.length) throw notFound();
 }
 
-/** Signup: the invitations waiting for this e-mail become ownerships (at most 30), then go. */
 export async function applyStoreInvitations(
   db: Database,
   userId: string,
@@ -450,6 +450,8 @@ export async function regeneratePairingKey(
   id: string,
 ): Promise<string> {
   const store = await findEditableStore(db, scope, id);
+  // The key is shown to admins, the distributor and owners only; managers never get one.
+  if (scope.role === 'manager') throw forbidden();
   for (let attempt = 0; ; attempt++) {
     const key = newPairingKey();
     const [clash] = await db

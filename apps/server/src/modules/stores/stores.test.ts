@@ -649,7 +649,7 @@ describe('POST /api/stores/updateLicence', () => {
     expect(response.json().error).toEqual({
       code: 'licence/monitoring-failed',
       message:
-        'Impossible de mettre a jour la licence sur le serveur mise. Veuillez reessayer plus tard.',
+        'Impossible de mettre a jour la licence sur le serveur Mise. Veuillez reessayer plus tard.',
     });
     expect(monitoring.calls).toEqual([{ storeId: store.id, activated: true }]);
     expect(await rowOf(store.id)).toMatchObject({
@@ -739,7 +739,7 @@ describe('POST /api/stores/addOwner and DELETE /api/stores/:id/owners/:userId', 
     expect(await ownersOf(store.id)).toEqual([partner.id, tenants.a.users.customer.id].sort());
   });
 
-  it('refuses admins, managers, distributors owning a store and a 31st store', async () => {
+  it('refuses every role but customer (spec 000 §5) and a 31st store', async () => {
     const store = await storeOfA();
     const full = await buildUser(context.db, { role: 'customer' });
     const thirty = [];
@@ -765,7 +765,8 @@ describe('POST /api/stores/addOwner and DELETE /api/stores/:id/owners/:userId', 
     const freeDistributor = await buildUser(context.db, { role: 'distributor' });
     expect(
       (await addOwner(admin, { email: freeDistributor.email, storeId: store.id })).json(),
-    ).toEqual({ status: 'ok' });
+    ).toEqual({ status: 'not-elligible' });
+    expect(await ownersOf(store.id)).toEqual([]);
   });
 
   it('never lets simultaneous additions pass the 30-store limit', async () => {
@@ -790,7 +791,7 @@ describe('POST /api/stores/addOwner and DELETE /api/stores/:id/owners/:userId', 
     expect(row!.total).toBe(30);
   });
 
-  it('invites an unknown e-mail by mail, and signup turns the invitation into ownership', async () => {
+  it('invites an unknown e-mail by mail; signing up grants nothing until the owner is added again', async () => {
     const store = await storeOfA({ name: `Invited ${unique()}` });
     const email = `new.owner+${unique()}@example.test`;
     const response = await addOwner(distributorA, { email, storeId: store.id });
@@ -820,12 +821,15 @@ describe('POST /api/stores/addOwner and DELETE /api/stores/:id/owners/:userId', 
       },
     });
     expect(signup.statusCode).toBe(200);
+    // Whoever registers an e-mail first proves nothing about owning it: no store yet.
     const owner = await signIn(context.app, email, testPassword);
-    const me = (await owner.inject({ method: 'GET', url: '/api/me' })).json().user;
-    expect(me.stores).toEqual([store.id]);
-    expect(
-      await context.db.select().from(storeInvitations).where(eq(storeInvitations.email, email)),
-    ).toEqual([]);
+    const before = (await owner.inject({ method: 'GET', url: '/api/me' })).json().user;
+    expect(before.stores).toEqual([]);
+    expect((await addOwner(distributorA, { email, storeId: store.id })).json()).toEqual({
+      status: 'ok',
+    });
+    const after = (await owner.inject({ method: 'GET', url: '/api/me' })).json().user;
+    expect(after.stores).toEqual([store.id]);
   });
 
   it('removes an owner: 401, 403 manager, 404 outside the scope or not an owner', async () => {

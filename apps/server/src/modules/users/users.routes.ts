@@ -42,12 +42,9 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     { schema: { tags, params, response: { 200: userResponseSchema } } },
     async (request) => {
       const { user } = requireAuth(request);
-      const row = await users.findUserInScope(
-        db,
-        await scopeOf(request, db, user),
-        request.params.id,
-      );
-      return { user: await users.presentUser(db, row) };
+      const scope = await scopeOf(request, db, user);
+      const row = await users.findUserInScope(db, scope, request.params.id);
+      return { user: await users.presentUser(db, row, scope) };
     },
   );
 
@@ -58,7 +55,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       const { user } = requireAuth(request);
       const scope = await scopeOf(request, db, user);
       const row = await users.updateUser(db, scope, request.params.id, request.body);
-      return { user: await users.presentUser(db, row) };
+      return { user: await users.presentUser(db, row, scope) };
     },
   );
 
@@ -91,6 +88,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       if (target.id !== user.id && scope.role !== 'admin' && scope.role !== 'distributor') {
         throw new AppError('permission/denied');
       }
+      await users.assertActsWithinTenant(db, scope, target);
       const image = await readImageUpload(request);
       const key = `accounts/${target.id}/illustration-${randomBytes(8).toString('hex')}.${image.extension}`;
       await deps.storage.put(key, image.data);
@@ -103,7 +101,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       if (previousUrl?.startsWith('/api/files/')) {
         await deps.storage.delete(previousUrl.slice('/api/files/'.length)).catch(() => {});
       }
-      return { user: await users.presentUser(db, updated) };
+      return { user: await users.presentUser(db, updated, scope) };
     },
   );
 };

@@ -5,7 +5,7 @@ import { databaseManagers, databases, storeOwners, stores, users } from '../../d
 import type { UserRow } from '../../platform/auth/sessions';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { countPastPage } from '../../platform/paging';
-import { type Scope, userFilter } from '../../platform/scope';
+import { databaseFilter, type Scope, storeFilter, userFilter } from '../../platform/scope';
 
 type UserRelations = {
   stores: string[];
@@ -15,10 +15,17 @@ type UserRelations = {
   manager_distributors: string[];
 };
 
-/** The spec's relation fields of an account, all in one query (array subselects). */
-async function loadRelations(db: Database, userId: string): Promise<UserRelations> {
-  const owned = sql`from ${storeOwners} join ${stores} on ${stores.id} = ${storeOwners.store_id} where ${storeOwners.user_id} = ${userId}`;
-  const managed = sql`from ${databaseManagers} join ${databases} on ${databases.id} = ${databaseManagers.database_id} where ${databaseManagers.user_id} = ${userId}`;
+/**
+ * The spec's relation fields of an account, all in one query (array subselects). Another
+ * viewer than the account itself gets only the stores and databases of its own scope: a
+ * distributor never learns the ids of another tenant's records through a shared customer.
+ */
+async function loadRelations(db: Database, userId: string, viewer?: Scope): Promise<UserRelations> {
+  const isRestricted = viewer !== undefined && !viewer.isAll && viewer.userId !== userId;
+  const storeCondition = (isRestricted && storeFilter(viewer)) || sql`true`;
+  const databaseCondition = (isRestricted && databaseFilter(viewer)) || sql`true`;
+  const owned = sql`from ${storeOwners} join ${stores} on ${stores.id} = ${storeOwners.store_id} where ${storeOwners.user_id} = ${userId} and ${storeCondition}`;
+  const managed = sql`from ${databaseManagers} join ${databases} on ${databases.id} = ${databaseManagers.database_id} where ${databaseManagers.user_id} = ${userId} and ${databaseCondition}`;
   const result = (await db.execute(sql`select
     array(select ${stores.id}::text ${owned} order by ${stores.name}) as stores,
     array(select distinct ${stores.distributor_id}::text ${owned} and ${stores.distributor_id} is not null) as store_distributors,
@@ -30,9 +37,12 @@ async function loadRelations(db: Database, userId: string): Promise<UserRelation
   return result.rows[0]!;
 }
 
-/** The account as the API sends it: relations resolved in one query, no secret. */
-export async function presentUser(db: Database, row: UserRow): Promise<User> {
-  const relations = await loadRelations(db, row.id);
+/**
+ * The account as the API sends it: relations resolved in one query, no secret. `viewer`
+ * limits the relations to the viewer's scope (omit it only for the account's own eyes).
+ */
+export async function presentUser(db: Database, row: UserRow, viewer?: Scope): Promise<User> {
+  const relations = await loadRelations(db, row.id, viewer);
   return {
     id: row.id,
     active: row.active,
@@ -62,6 +72,43 @@ export async function findUserInScope(db: Database, scope: Scope, id: string): P
   return row;
 }
 
+/**
+ * A distributor acts on an account (edit, disable, picture, login token) only when
+ * everything the account is tied to is its own: a customer who also owns another
+ * distributor's stores stays visible but cannot be taken over.
+ */
+export async function assertActsWithinTenant(
+  db: Database,
+  scope: Scope,
+  target: UserRow,
+): Promise<void> {
+  if (scope.isAll || scope.userId === target.id) return;
+  if (scope.role !== 'distributor') throw forbidden();
+  if (target.role === 'admin') throw forbidden();
+  const own = scope.distributorIds;
+  if (target.distributor_id && !own.includes(target.distributor_id)) throw forbidden();
+  const notOwn = (column: typeof stores.distributor_id | typeof databases.distributor_id) =>
+    own.length
+      ? sql`(${column} is null or ${column} not in (${sql.join(
+          own.map((id) => sql`${id}`),
+          sql`, `,
+        )}))`
+      : sql`true`;
+  const [foreignStore] = await db
+    .select({ id: stores.id })
+    .from(storeOwners)
+    .innerJoin(stores, eq(stores.id, storeOwners.store_id))
+    .where(and(eq(storeOwners.user_id, target.id), notOwn(stores.distributor_id)))
+    .limit(1);
+  const [foreignDatabase] = await db
+    .select({ id: databases.id })
+    .from(databaseManagers)
+    .innerJoin(databases, eq(databases.id, databaseManagers.database_id))
+    .where(and(eq(databaseManagers.user_id, target.id), notOwn(databases.distributor_id)))
+    .limit(1);
+  if (foreignStore || foreignDatabase) throw forbidden();
+}
+
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   return row ?? null;
@@ -83,6 +130,13 @@ export async function listUsers(
     );
   }
   const where = and(...conditions);
+  // A builder subquery: its join makes Drizzle qualify every column (in a raw template of a
+  // single-table select list it would not, and "id" would resolve to the wrong table).
+  const ownedStoreCount = db
+    .select({ n: count() })
+    .from(storeOwners)
+    .innerJoin(stores, eq(stores.id, storeOwners.store_id))
+    .where(and(eq(storeOwners.user_id, users.id), storeFilter(scope)));
   const rows = await db
     .select({
       id: users.id,
@@ -92,8 +146,9 @@ export async function listUsers(
       surname: users.surname,
       role: users.role,
       illustration_url: users.illustration_url,
-      // Counted for the returned page only (a correlated count PostgreSQL runs after LIMIT).
-      store_count: sql<number>`(select count(*)::int from ${storeOwners} where ${storeOwners.user_id} = ${users.id})`,
+      // Counted for the returned page only (a correlated count PostgreSQL runs after LIMIT),
+      // and only the stores the viewer can see.
+      store_count: sql<number>`(${ownedStoreCount})::int`,
     })
     .from(users)
     .where(where)
@@ -121,6 +176,7 @@ export async function updateUser(
   const isStaff = scope.role === 'admin' || scope.role === 'distributor';
   if (!isSelf && !isStaff) throw forbidden();
   if (body.active !== undefined && (isSelf || !isStaff)) throw forbidden();
+  await assertActsWithinTenant(db, scope, target);
   const { version, ...changes } = body;
   const [updated] = await db
     .update(users)
@@ -140,6 +196,7 @@ export async function setIllustration(
   const target = await findUserInScope(db, scope, id);
   const isStaff = scope.role === 'admin' || scope.role === 'distributor';
   if (target.id !== scope.userId && !isStaff) throw forbidden();
+  await assertActsWithinTenant(db, scope, target);
   const [updated] = await db
     .update(users)
     .set({ illustration_url: url, version: sql`${users.version} + 1`, updated_at: new Date() })

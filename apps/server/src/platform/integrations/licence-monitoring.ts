@@ -11,7 +11,10 @@ export function createLocalLicenceMonitoring(): LicenceMonitoring {
   return { updateLicence: async () => true };
 }
 
-/** The real server: POST {storeId, activated} to LICENCE_MONITORING_URL; ok means accepted. */
+/**
+ * The real server: POST {storeId, activated} to LICENCE_MONITORING_URL. Accepted only on a
+ * 2xx whose body is truthy and not a refusal (false, "false", {status} other than "ok").
+ */
 export function createHttpLicenceMonitoring(baseUrl: string, fetchImpl = fetch): LicenceMonitoring {
   return {
     async updateLicence(input) {
@@ -22,7 +25,19 @@ export function createHttpLicenceMonitoring(baseUrl: string, fetchImpl = fetch):
           body: JSON.stringify(input),
           signal: AbortSignal.timeout(10_000),
         });
-        return response.ok;
+        if (!response.ok) return false;
+        const text = (await response.text()).trim();
+        if (text === '') return true;
+        let answer: unknown;
+        try {
+          answer = JSON.parse(text);
+        } catch {
+          return false;
+        }
+        if (answer && typeof answer === 'object' && 'status' in answer) {
+          return (answer as { status: unknown }).status === 'ok';
+        }
+        return Boolean(answer) && answer !== 'false';
       } catch {
         return false;
       }

@@ -47,12 +47,20 @@ export function createLocalSensorProvider(): SensorProvider {
 /** The real Koovea API behind SENSOR_PROVIDER_URL. */
 export function createKooveaSensorProvider(baseUrl: string, fetchImpl = fetch): SensorProvider {
   const url = (path: string) => `${baseUrl.replace(/\/+$/, '')}${path}`;
-  const call = async <T>(path: string, body: object): Promise<T | null> => {
+  // POST validCredentials; GET session and tags with query parameters (spec 000 §7).
+  const call = async <T>(
+    path: string,
+    body: Record<string, string | null>,
+    method: 'GET' | 'POST',
+  ): Promise<T | null> => {
     try {
-      const response = await fetchImpl(url(path), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
+      const query = new URLSearchParams(
+        Object.entries(body).filter((entry): entry is [string, string] => entry[1] !== null),
+      );
+      const response = await fetchImpl(method === 'GET' ? `${url(path)}?${query}` : url(path), {
+        method,
+        headers: method === 'POST' ? { 'content-type': 'application/json' } : {},
+        body: method === 'POST' ? JSON.stringify(body) : undefined,
         signal: AbortSignal.timeout(10_000),
       });
       return response.ok ? ((await response.json()) as T) : null;
@@ -62,24 +70,30 @@ export function createKooveaSensorProvider(baseUrl: string, fetchImpl = fetch): 
   };
   return {
     async validCredentials({ email, passwordHash }) {
-      const result = await call<{ status?: string }>('/validCredentials', {
-        email,
-        password: passwordHash,
-      });
+      const result = await call<{ status?: string }>(
+        '/validCredentials',
+        { email, password: passwordHash },
+        'POST',
+      );
       return result !== null && result.status !== 'false';
     },
     async stickers({ email, passwordHash }) {
       return (
-        (await call<{ stickers?: SensorHub[] }>('/session', { email, password: passwordHash }))
-          ?.stickers ?? []
+        (
+          await call<{ stickers?: SensorHub[] }>(
+            '/session',
+            { email, password: passwordHash },
+            'GET',
+          )
+        )?.stickers ?? []
       );
     },
     async tags({ email, passwordHash }, stickerId) {
-      const result = await call<{ tags?: SensorHub[] }>('/tags', {
-        email,
-        password: passwordHash,
-        stickerId,
-      });
+      const result = await call<{ tags?: SensorHub[] }>(
+        '/tags',
+        { email, password: passwordHash, stickerId },
+        'GET',
+      );
       return (result?.tags ?? []).sort((a, b) => a.name.localeCompare(b.name));
     },
   };

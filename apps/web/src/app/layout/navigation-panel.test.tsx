@@ -1,6 +1,7 @@
 import type { Role } from '@mise/shared/auth/constants';
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { getSelection, setSelection } from '../../shared/selection/use-selection';
 import { updateAppSession } from '../../shared/session/app-session';
 import { buildUser } from '../../test/factories';
 import { apiError, mockApi } from '../../test/mock-api';
@@ -108,6 +109,22 @@ describe('navigation panel', () => {
     expect((await screen.findByTestId('account-email')).getAttribute('value')).toBe(me.email);
     expect(router.state.location.pathname).toBe('/account');
     expect(router.state.location.search).toBe(`?id=${me.id}`);
+  });
+
+  it('clears the store/database selection on logout', async () => {
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    setSelection({ kind: 'store', id: 'store-1', name: 'Bistro Opéra' });
+    const api = mockApi({
+      'GET /api/me': { body: { user: buildUser({ role: 'admin' }) } },
+      'POST /api/auth/logout': { body: { status: 'ok' } },
+    });
+    const { user } = renderApp('/home');
+
+    await user.click(await screen.findByTestId('logout'));
+    await waitFor(() => expect(api.callsTo('POST', '/api/auth/logout')).toHaveLength(1));
+    await waitFor(() => expect(reload).toHaveBeenCalled());
+    expect(getSelection()).toBeNull();
   });
 
   it('sends a signed-out user to the login screen, without a navigation panel', async () => {

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest, resetCsrfToken } from '../api/api-client';
+import { setSelection } from '../selection/use-selection';
 import { clearAppSession } from '../session/app-session';
 
 /** POST /api/auth/logout */
@@ -15,7 +16,8 @@ export function reloadPage(): void {
 /**
  * Logout signs out and reloads the page (spec 000 §2). The tab's app session
  * state (initial page, token...) goes with it, as the original's in-memory
- * state did.
+ * state did. The store/database selection is cleared too, so the next user
+ * of the browser does not inherit it.
  */
 export function useLogout() {
   return useMutation({
@@ -23,6 +25,7 @@ export function useLogout() {
     onSettled: () => {
       resetCsrfToken();
       clearAppSession();
+      setSelection(null);
       reloadPage();
     },
   });

@@ -43,6 +43,10 @@ export function AccountDetail({ account, viewer }: AccountDetailProps) {
   const notifyApiError = useApiErrorNotification();
   const isOwnAccount = account.id === viewer.id;
   const isAdminViewer = viewer.role === 'admin';
+  // The server refuses any `active` change on one's own account and to
+  // managers and customers (spec 000 §2).
+  const canChangeActive =
+    !isOwnAccount && (viewer.role === 'admin' || viewer.role === 'distributor');
 
   function handleSave() {
     if (values.name.trim() === '' || values.surname.trim() === '') {
@@ -55,7 +59,9 @@ export function AccountDetail({ account, viewer }: AccountDetailProps) {
         name: values.name.trim(),
         surname: values.surname.trim(),
         phone_number: values.phone.trim(),
-        active: values.isActive,
+        ...(canChangeActive && values.isActive !== account.active
+          ? { active: values.isActive }
+          : {}),
       },
       {
         onSuccess: () => notifySuccess(t('common.savedSuccessfully')),
@@ -137,6 +143,7 @@ export function AccountDetail({ account, viewer }: AccountDetailProps) {
               <Switch
                 label={t('account.active')}
                 checked={values.isActive}
+                disabled={!canChangeActive}
                 onChange={(event) => {
                   const isActive = event.currentTarget.checked;
                   setValues((current) => ({ ...current, isActive }));

@@ -37,6 +37,48 @@ describe('account detail', () => {
     });
   });
 
+  it('saves the own account without `active`, its toggle locked', async () => {
+    const viewer = buildUser({ role: 'admin', name: 'Léa', surname: 'Roux', version: 4 });
+    const api = mockApi({
+      'GET /api/me': { body: { user: viewer } },
+      [`GET /api/users/${viewer.id}`]: { body: { user: viewer } },
+      [`GET /api/users/${viewer.id}/stores`]: { body: { items: [] } },
+      [`PATCH /api/users/${viewer.id}`]: ({ body }) => ({
+        body: { user: { ...viewer, ...(body as object), version: 5 } },
+      }),
+    });
+    const { user } = renderApp(`/account?id=${viewer.id}`);
+
+    expect((await screen.findByTestId('account-active')).hasAttribute('disabled')).toBe(true);
+    await user.click(screen.getByTestId('account-save'));
+
+    expect(await screen.findByText('Saved successfully.')).toBeTruthy();
+    expect(api.callsTo('PATCH', `/api/users/${viewer.id}`)[0]?.body).toEqual({
+      version: 4,
+      name: 'Léa',
+      surname: 'Roux',
+      phone_number: viewer.phone_number,
+    });
+  });
+
+  it('locks the active toggle for a manager viewer and leaves `active` out', async () => {
+    const viewer = buildUser({ role: 'manager' });
+    const account = buildUser({ role: 'customer', version: 2 });
+    const api = mockApi({
+      'GET /api/me': { body: { user: viewer } },
+      [`GET /api/users/${account.id}`]: { body: { user: account } },
+      [`PATCH /api/users/${account.id}`]: ({ body }) => ({
+        body: { user: { ...account, ...(body as object), version: 3 } },
+      }),
+    });
+    const { user } = renderApp(`/account?id=${account.id}`);
+
+    expect((await screen.findByTestId('account-active')).hasAttribute('disabled')).toBe(true);
+    await user.click(screen.getByTestId('account-save'));
+    expect(await screen.findByText('Saved successfully.')).toBeTruthy();
+    expect(api.callsTo('PATCH', `/api/users/${account.id}`)[0]?.body).not.toHaveProperty('active');
+  });
+
   it('tells the user to reload when someone else saved first', async () => {
     const account = buildUser({ role: 'manager' });
     mockApi({

@@ -215,21 +215,28 @@ export function DatabaseDetail({ database, viewer }: DatabaseDetailProps) {
                 <Card withBorder radius="md">
                   <Group justify="space-between">
                     <Title order={4}>{t('modules.title')}</Title>
-                    <Button
-                      variant="light"
-                      leftSection={<IconAdjustments size={16} />}
-                      onClick={() => setIsModulesOpen(true)}
-                      data-testid="database-modules"
-                    >
-                      {t('modules.open')}
-                    </Button>
+                    <Group gap="sm">
+                      <Button
+                        variant="light"
+                        leftSection={<IconAdjustments size={16} />}
+                        onClick={() => setIsModulesOpen(true)}
+                        data-testid="database-modules"
+                      >
+                        {t('modules.open')}
+                      </Button>
+                      <Tooltip label={t('comingSoon.title')}>
+                        <Button variant="default" disabled data-testid="database-allergens">
+                          {t('areas.allergens')}
+                        </Button>
+                      </Tooltip>
+                    </Group>
                   </Group>
                 </Card>
                 <Card withBorder radius="md">
                   <Title order={4} mb="sm">
                     {t('database.managers')}
                   </Title>
-                  <DatabaseManagers database={database} isDisabled={viewer.role === 'customer'} />
+                  <DatabaseManagers database={database} isDisabled={!canManageAccess} />
                 </Card>
                 <Card withBorder radius="md">
                   <Group gap="sm">

@@ -4,24 +4,32 @@ import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openConfirmDialog } from '../../../shared/ui/confirm-dialog';
+import { ErrorText } from '../../../shared/ui/error-text';
 import { notifySuccess } from '../../../shared/ui/notify';
 import { useApiErrorNotification } from '../../../shared/ui/use-api-error-notification';
 import { useAddDatabaseManager } from '../api/add-database-manager';
 import { useRemoveDatabaseManager } from '../api/remove-database-manager';
 
-type DatabaseManagersProps = { database: DatabaseDetail; isDisabled: boolean };
+type DatabaseManagersProps = {
+  database: DatabaseDetail;
+  /** Only admins and distributors may add or remove managers. */
+  isDisabled: boolean;
+};
 
 /** The database's managers: a list with remove buttons and an add-by-e-mail field. */
 export function DatabaseManagers({ database, isDisabled }: DatabaseManagersProps) {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
+  const [isEmailMissing, setIsEmailMissing] = useState(false);
   const addMutation = useAddDatabaseManager(database.id);
   const removeMutation = useRemoveDatabaseManager(database.id);
   const notifyApiError = useApiErrorNotification();
 
   function handleAdd() {
+    if (addMutation.isPending) return;
     const trimmed = email.trim().toLowerCase();
-    if (trimmed === '' || addMutation.isPending) return;
+    setIsEmailMissing(trimmed === '');
+    if (trimmed === '') return;
     addMutation.mutate(trimmed, {
       onSuccess: () => {
         notifySuccess(t('database.managerAdded'));
@@ -79,7 +87,10 @@ export function DatabaseManagers({ database, isDisabled }: DatabaseManagersProps
             placeholder={t('fields.email')}
             type="email"
             value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
+            onChange={(event) => {
+              setEmail(event.currentTarget.value);
+              setIsEmailMissing(false);
+            }}
             onKeyDown={(event) => {
               if (event.key === 'Enter') handleAdd();
             }}
@@ -90,12 +101,14 @@ export function DatabaseManagers({ database, isDisabled }: DatabaseManagersProps
             leftSection={<IconUserPlus size={16} />}
             onClick={handleAdd}
             loading={addMutation.isPending}
-            disabled={email.trim() === ''}
             data-testid="add-manager-submit"
           >
             {t('common.add')}
           </Button>
         </Group>
+      )}
+      {isDisabled ? null : (
+        <ErrorText>{isEmailMissing ? t('database.managerEmailRequired') : null}</ErrorText>
       )}
     </Stack>
   );

@@ -97,4 +97,25 @@ describe('database detail', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('database-modules')).toBeNull();
     expect(screen.queryByTestId('database-tab-elements')).toBeNull();
   });
+  it('asks for the e-mail before adding a manager', async () => {
+    const database = buildDatabase();
+    const { user, api } = renderDatabase(database, 'admin');
+    await user.click(await screen.findByTestId('add-manager-submit'));
+    expect(await screen.findByText("Enter the manager's e-mail address.")).toBeTruthy();
+    expect(api.callsTo('POST', '/api/database/addManager')).toHaveLength(0);
+  });
+
+  it('lets a manager see the managers but not add or remove them', async () => {
+    const database = buildDatabase();
+    renderDatabase(database, 'manager');
+    expect((await screen.findByTestId('database-manager')).textContent).toContain('paul@frais.fr');
+    expect(screen.queryByTestId('add-manager-email')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
+  });
+
+  it('shows the allergens button as coming soon', async () => {
+    const database = buildDatabase();
+    renderDatabase(database, 'admin');
+    expect((await screen.findByTestId('database-allergens')).hasAttribute('disabled')).toBe(true);
+  });
 });

@@ -49,7 +49,7 @@ describe('store detail', { timeout: 20_000 }, () => {
     await user.click(screen.getByTestId('save'));
     expect(
       await screen.findByText(
-        'Unable to update the licence on the mise server. Please try again later.',
+        'Unable to update the licence on the Mise server. Please try again later.',
       ),
     ).toBeTruthy();
     expect(api.callsTo('POST', '/api/stores/updateLicence')[0]?.body).toEqual({
@@ -204,5 +204,46 @@ describe('store detail', { timeout: 20_000 }, () => {
       await screen.findByText('You do not have permission to execute this action.'),
     ).toBeTruthy();
     expect(api.callsTo('PATCH', `/api/stores/${store.id}`)).toHaveLength(0);
+  });
+  it('locks the General fields and the owners for a manager on a read-only store', async () => {
+    const store = buildStore({ is_read_only: true });
+    const { user } = renderStore(store, { role: 'manager' });
+
+    expect(((await screen.findByTestId('store-name')) as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByTestId('store-city') as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByTestId('store-active') as HTMLInputElement).disabled).toBe(true);
+    await user.click(screen.getByTestId('store-owners'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByTestId('add-owner-email')).toBeNull();
+  });
+
+  it('offers neither owner management nor pairing-key regeneration to a manager', async () => {
+    const store = buildStore({ is_read_only: false, manager_owned: true });
+    const { user } = renderStore(store, { role: 'manager' });
+
+    expect(((await screen.findByTestId('store-name')) as HTMLInputElement).disabled).toBe(false);
+    await user.click(screen.getByTestId('store-owners'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByTestId('add-owner-email')).toBeNull();
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByTestId('store-tab-devices'));
+    expect(await screen.findByTestId('maximum-devices')).toBeTruthy();
+    expect(screen.queryByTestId('pairing-key-regenerate')).toBeNull();
+  });
+
+  it('lists the licence history, newest first, at most ten', async () => {
+    const history = Array.from({ length: 12 }, (_, index) => ({
+      timestamp: new Date(2026, 0, index + 1, 9, 30).toISOString(),
+      activated: index % 2 === 0,
+    }));
+    const store = buildStore({ licence_activation_history: history });
+    renderStore(store);
+
+    const events = await screen.findAllByTestId('licence-history-event');
+    expect(events).toHaveLength(10);
+    expect(events[0]?.textContent).toBe('12/01/2026 09:30 · Deactivated');
+    expect(events[1]?.textContent).toBe('11/01/2026 09:30 · Activated');
+    expect(screen.getByTestId('licence-history-more').textContent).toBe('and 2 more');
   });
 });

@@ -54,6 +54,12 @@ export function StoreDetail({ store, viewer }: StoreDetailProps) {
     isTabletMode: session.initialPage !== null,
     canManageLicence: isAdmin || viewer.role === 'distributor',
     isAdmin,
+    canManageOwners:
+      isAdmin ||
+      viewer.role === 'distributor' ||
+      (viewer.role === 'customer' &&
+        (viewer.stores.includes(store.id) || store.owners.some((owner) => owner.id === viewer.id))),
+    canRegeneratePairingKey: viewer.role !== 'manager',
   };
   const isCustomStore = session.customStoreId !== null;
   const isSessionNeeded = viewer.role !== 'manager';

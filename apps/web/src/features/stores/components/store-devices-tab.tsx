@@ -105,17 +105,19 @@ export function StoreDevicesTab({ store, values, setValue, permissions }: StoreD
                 <Code fz="lg" data-testid="pairing-key">
                   {store.pairing_key}
                 </Code>
-                <Button
-                  variant="default"
-                  size="xs"
-                  leftSection={<IconRefresh size={14} />}
-                  onClick={handleRegenerate}
-                  loading={pairingMutation.isPending}
-                  disabled={store.is_read_only}
-                  data-testid="pairing-key-regenerate"
-                >
-                  {t('devices.regenerate')}
-                </Button>
+                {permissions.canRegeneratePairingKey ? (
+                  <Button
+                    variant="default"
+                    size="xs"
+                    leftSection={<IconRefresh size={14} />}
+                    onClick={handleRegenerate}
+                    loading={pairingMutation.isPending}
+                    disabled={store.is_read_only}
+                    data-testid="pairing-key-regenerate"
+                  >
+                    {t('devices.regenerate')}
+                  </Button>
+                ) : null}
               </Group>
             </Stack>
           ) : null}

@@ -49,6 +49,10 @@ export type StorePermissions = {
   canManageLicence: boolean;
   /** Demonstration store and licence price override. */
   isAdmin: boolean;
+  /** Owners add/remove: admin, distributor, or a customer owning the store. */
+  canManageOwners: boolean;
+  /** Pairing-key regeneration: never offered to managers. */
+  canRegeneratePairingKey: boolean;
 };
 
 /** The PATCH body: only what the viewer may change, with the version read. */

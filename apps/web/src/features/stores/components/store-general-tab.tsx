@@ -16,6 +16,7 @@ import type { StoreDetail } from '@mise/shared/organisation/schemas';
 import { IconAdjustments, IconRestore, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../shared/format/date';
 import { openConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { ImageUpload } from '../../../shared/ui/image-upload';
 import { type HiddenFeatures, ModulesDialog } from '../../../shared/ui/modules-dialog';
@@ -35,6 +36,9 @@ type StoreGeneralTabProps = {
 
 const weekDays = [0, 1, 2, 3, 4, 5, 6] as const;
 
+/** How many licence events the General tab lists before "and N more". */
+const licenceHistoryLimit = 10;
+
 /** Store General tab (spec 000 §2, §5). */
 export function StoreGeneralTab({
   store,
@@ -48,7 +52,8 @@ export function StoreGeneralTab({
   const [isOwnersOpen, setIsOwnersOpen] = useState(false);
   const [isModulesOpen, setIsModulesOpen] = useState(false);
   const uploadMutation = useUploadStoreIllustration(store.id);
-  const isLocked = permissions.isTabletMode;
+  // Tablet mode, or a manager on a store that is not manager-owned (spec 000 §2).
+  const isLocked = permissions.isTabletMode || store.is_read_only;
 
   function handleLicence(isActivated: boolean) {
     openConfirmDialog({
@@ -64,6 +69,12 @@ export function StoreGeneralTab({
     setValue('hidden_extensions', hidden.hidden_extensions);
     setIsModulesOpen(false);
   }
+
+  const licenceHistory = [...store.licence_activation_history].sort(
+    (first, second) => (Date.parse(second.timestamp) || 0) - (Date.parse(first.timestamp) || 0),
+  );
+  const shownLicenceHistory = licenceHistory.slice(0, licenceHistoryLimit);
+  const hiddenLicenceEventCount = licenceHistory.length - shownLicenceHistory.length;
 
   const weekOptions = weekDays.map((day) => ({
     value: String(day),
@@ -197,6 +208,30 @@ export function StoreGeneralTab({
             />
           ) : null}
         </SimpleGrid>
+        {isCustomStore || licenceHistory.length === 0 ? null : (
+          <Stack gap={2} mt="sm" data-testid="licence-history">
+            <Text size="sm" fw={500}>
+              {t('licence.history')}
+            </Text>
+            {shownLicenceHistory.map((event) => (
+              <Text
+                key={`${event.timestamp}-${event.activated}`}
+                size="xs"
+                c="dimmed"
+                data-testid="licence-history-event"
+              >
+                {`${formatDateTime(event.timestamp)} · ${
+                  event.activated ? t('licence.historyActivated') : t('licence.historyDeactivated')
+                }`}
+              </Text>
+            ))}
+            {hiddenLicenceEventCount > 0 ? (
+              <Text size="xs" c="dimmed" data-testid="licence-history-more">
+                {t('licence.historyMore', { count: hiddenLicenceEventCount })}
+              </Text>
+            ) : null}
+          </Stack>
+        )}
       </Card>
       <Group>
         <Button
@@ -229,7 +264,7 @@ export function StoreGeneralTab({
         onClose={() => setIsOwnersOpen(false)}
         store={store}
         areLinksShown={!isCustomerViewer}
-        isDisabled={isLocked || store.is_read_only}
+        isDisabled={isLocked || !permissions.canManageOwners}
       />
       <ModulesDialog
         opened={isModulesOpen}

@@ -1,18 +1,7 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Select,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Badge, Button, Card, Center, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import type { StoreDetail } from '@mise/shared/organisation/schemas';
-import { IconAlertTriangle, IconPlugConnected } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconPlugConnected } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/i18n/error-message';
 import { SensorCredentialsDialog } from '../../../shared/sensor/sensor-credentials-dialog';
@@ -47,6 +36,17 @@ export function StoreProbeProviderTab({
   const [isCredentialsOpen, setIsCredentialsOpen] = useState(false);
   const connection = sensorConnection(session.data);
   const tags = useSensorTags(store.id, connection !== 'none');
+  const loadedStickers = session.isPending || session.isError ? null : session.data?.stickers;
+  const storedStickerId = store.sensor_sticker_id;
+
+  // A stored hub no longer listed is only logged (spec 000 §8); the on-screen
+  // warning is for a previously selected probe. Never while the list loads.
+  useEffect(() => {
+    if (!loadedStickers || storedStickerId === null) return;
+    if (!loadedStickers.some((sticker) => sticker.id === storedStickerId)) {
+      console.warn(`Stored sensor hub ${storedStickerId} is not in the hub list.`);
+    }
+  }, [loadedStickers, storedStickerId]);
 
   if (session.isPending) {
     return (
@@ -106,15 +106,6 @@ export function StoreProbeProviderTab({
               description={store.sensor_sticker_id !== null ? t('sensor.hubLocked') : undefined}
               data-testid="sensor-hub"
             />
-            {isStickerMissing ? (
-              <Alert
-                color="orange"
-                icon={<IconAlertTriangle size={16} />}
-                data-testid="sensor-hub-missing"
-              >
-                {t('sensor.stickerMissing')}
-              </Alert>
-            ) : null}
           </Stack>
         </Card>
       ) : null}
