@@ -1,4 +1,4 @@
-import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { type PasswordChangeError, validatePasswordChange } from '@mise/shared/auth/rules';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { errorMessage } from '../../../shared/i18n/error-message';
 import { ErrorText } from '../../../shared/ui/error-text';
 import { useChangePassword } from '../api/change-password';
 import { AuthLayout } from '../components/auth-layout';
+import { NewPasswordFields } from '../components/new-password-fields';
 
 /** Delay before signing out when the sign-in is too old to change the password (spec 000 §8). */
 export const staleLoginLogoutDelayMs = 5000;
@@ -53,20 +54,14 @@ export function ChangePasswordPage() {
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="sm">
           <Text size="sm">{t('changePassword.explanation')}</Text>
-          <PasswordInput
-            label={t('changePassword.password')}
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-            data-testid="change-password"
-            data-autofocus
-          />
-          <PasswordInput
-            label={t('changePassword.confirmation')}
-            autoComplete="new-password"
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.currentTarget.value)}
-            data-testid="change-confirmation"
+          <NewPasswordFields
+            passwordLabel={t('changePassword.password')}
+            confirmationLabel={t('changePassword.confirmation')}
+            password={password}
+            confirmation={confirmation}
+            onPasswordChange={setPassword}
+            onConfirmationChange={setConfirmation}
+            testIdPrefix="change"
           />
           <ErrorText testId="change-error">{message}</ErrorText>
           <Group justify="space-between" mt="sm">

@@ -1,4 +1,4 @@
-import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { type PasswordChangeError, validatePasswordChange } from '@mise/shared/auth/rules';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { ErrorText } from '../../../shared/ui/error-text';
 import { notifySuccess } from '../../../shared/ui/notify';
 import { useResetPassword } from '../api/reset-password';
 import { AuthLayout } from '../components/auth-layout';
+import { NewPasswordFields } from '../components/new-password-fields';
 
 /** Target of the mailed reset link: /resetPassword?token=... */
 export function ResetPasswordPage() {
@@ -61,20 +62,14 @@ export function ResetPasswordPage() {
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="sm">
           <Text size="sm">{t('resetPassword.explanation')}</Text>
-          <PasswordInput
-            label={t('resetPassword.password')}
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-            data-testid="reset-password"
-            data-autofocus
-          />
-          <PasswordInput
-            label={t('resetPassword.confirmation')}
-            autoComplete="new-password"
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.currentTarget.value)}
-            data-testid="reset-confirmation"
+          <NewPasswordFields
+            passwordLabel={t('resetPassword.password')}
+            confirmationLabel={t('resetPassword.confirmation')}
+            password={password}
+            confirmation={confirmation}
+            onPasswordChange={setPassword}
+            onConfirmationChange={setConfirmation}
+            testIdPrefix="reset"
           />
           <ErrorText testId="reset-error">{message}</ErrorText>
           <Button
