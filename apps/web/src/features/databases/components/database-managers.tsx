@@ -1,10 +1,10 @@
-import { ActionIcon, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Card, Group, Stack, Text } from '@mantine/core';
 import type { DatabaseDetail } from '@mise/shared/organisation/schemas';
-import { IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddByEmailField } from '../../../shared/ui/add-by-email-field';
 import { openConfirmDialog } from '../../../shared/ui/confirm-dialog';
-import { ErrorText } from '../../../shared/ui/error-text';
 import { notifySuccess } from '../../../shared/ui/notify';
 import { useApiErrorNotification } from '../../../shared/ui/use-api-error-notification';
 import { useAddDatabaseManager } from '../api/add-database-manager';
@@ -81,34 +81,18 @@ export function DatabaseManagers({ database, isDisabled }: DatabaseManagersProps
         ))
       )}
       {isDisabled ? null : (
-        <Group align="flex-end">
-          <TextInput
-            label={t('database.addManager')}
-            placeholder={t('fields.email')}
-            type="email"
-            value={email}
-            onChange={(event) => {
-              setEmail(event.currentTarget.value);
-              setIsEmailMissing(false);
-            }}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') handleAdd();
-            }}
-            style={{ flex: 1 }}
-            data-testid="add-manager-email"
-          />
-          <Button
-            leftSection={<IconUserPlus size={16} />}
-            onClick={handleAdd}
-            loading={addMutation.isPending}
-            data-testid="add-manager-submit"
-          >
-            {t('common.add')}
-          </Button>
-        </Group>
-      )}
-      {isDisabled ? null : (
-        <ErrorText>{isEmailMissing ? t('database.managerEmailRequired') : null}</ErrorText>
+        <AddByEmailField
+          label={t('database.addManager')}
+          email={email}
+          onEmailChange={(value) => {
+            setEmail(value);
+            setIsEmailMissing(false);
+          }}
+          onAdd={handleAdd}
+          isPending={addMutation.isPending}
+          missingMessage={isEmailMissing ? t('database.managerEmailRequired') : null}
+          testIdPrefix="add-manager"
+        />
       )}
     </Stack>
   );

@@ -1,21 +1,11 @@
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Card,
-  Group,
-  Modal,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Card, Group, Modal, Stack, Text } from '@mantine/core';
 import type { StoreDetail } from '@mise/shared/organisation/schemas';
-import { IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AddByEmailField } from '../../../shared/ui/add-by-email-field';
 import { openConfirmDialog } from '../../../shared/ui/confirm-dialog';
-import { ErrorText } from '../../../shared/ui/error-text';
 import { notifyError, notifyInfo, notifySuccess } from '../../../shared/ui/notify';
 import { useApiErrorNotification } from '../../../shared/ui/use-api-error-notification';
 import { useAddStoreOwner } from '../api/add-store-owner';
@@ -137,32 +127,16 @@ export function OwnersDialog({
           })
         )}
         {isDisabled ? null : (
-          <>
-            <Group align="flex-end">
-              <TextInput
-                label={t('owners.addByEmail')}
-                placeholder={t('fields.email')}
-                type="email"
-                value={email}
-                onChange={(event) => setEmail(event.currentTarget.value)}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter') handleAdd();
-                }}
-                style={{ flex: 1 }}
-                data-autofocus
-                data-testid="add-owner-email"
-              />
-              <Button
-                leftSection={<IconUserPlus size={16} />}
-                onClick={handleAdd}
-                loading={addMutation.isPending}
-                data-testid="add-owner-submit"
-              >
-                {t('common.add')}
-              </Button>
-            </Group>
-            <ErrorText>{isEmailMissing ? t('owners.emailRequired') : null}</ErrorText>
-          </>
+          <AddByEmailField
+            label={t('owners.addByEmail')}
+            email={email}
+            onEmailChange={setEmail}
+            onAdd={handleAdd}
+            isPending={addMutation.isPending}
+            missingMessage={isEmailMissing ? t('owners.emailRequired') : null}
+            isAutoFocused
+            testIdPrefix="add-owner"
+          />
         )}
       </Stack>
     </Modal>
