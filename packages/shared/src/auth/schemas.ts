@@ -28,6 +28,8 @@ export const signupBodySchema = z.strictObject({
   databaseId: z.null().optional(),
   storeId: z.null().optional(),
   role: z.literal('customer').optional(),
+  /** The single-use token of a store-owner invitation link (`?invitation=`). */
+  invitation: z.string().min(1).max(200).optional(),
 });
 export type SignupBody = z.infer<typeof signupBodySchema>;
 

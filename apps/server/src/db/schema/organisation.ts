@@ -211,10 +211,13 @@ export const storeInvitations = pgTable(
       .references(() => stores.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     invited_by: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    /** SHA-256 of the single-use token mailed in the invitation link. */
+    token_hash: text('token_hash'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.store_id, table.email] }),
     index('store_invitations_email_idx').on(table.email),
+    index('store_invitations_token_idx').on(table.token_hash),
   ],
 );

@@ -32,6 +32,7 @@ import { hashToken, newToken } from '../../platform/auth/tokens';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import { databaseFilter, distributorFilter, type Scope, storeFilter } from '../../platform/scope';
+import { acceptStoreInvitation } from '../stores/stores.service';
 import { assertActsWithinTenant, findUserByEmail, findUserInScope } from '../users/users.service';
 
 type Context = { db: Database };
@@ -175,6 +176,7 @@ export async function signup(
     phone_number: body.phone,
     role: 'customer',
   });
+  if (body.invitation) await acceptStoreInvitation(db, user, body.invitation);
   const token = await issueToken(db, user.id, 'login', loginTokenLifetimeMinutes, null);
   return { token, user };
 }

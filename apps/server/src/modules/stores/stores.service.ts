@@ -22,6 +22,7 @@ import {
   stores,
   users,
 } from '../../db/schema';
+import { hashToken, newToken } from '../../platform/auth/tokens';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import { countPastPage } from '../../platform/paging';
@@ -344,9 +345,9 @@ async function findOwnersManageableStore(db: Database, scope: Scope, id: string)
 }
 
 /**
- * POST /api/stores/addOwner (spec 000 §4, §5; decision in docs/decisions.md): admins and
- * managers are never eligible; a distributor account only while it owns no store; a
- * customer while it owns fewer than 30. An unknown e-mail is invited by mail.
+ * POST /api/stores/addOwner (spec 000 §4, §5; decision in docs/decisions.md): only customers
+ * owning fewer than 30 stores are eligible. An unknown e-mail is invited by mail, with a
+ * single-use token that signup must present to turn the invitation into ownership.
  */
 export async function addOwner(
   deps: { db: Database; mailer: Mailer; publicUrl: string },
@@ -357,11 +358,20 @@ export async function addOwner(
   const store = await findOwnersManageableStore(db, scope, body.storeId);
   const target = await findUserByEmail(db, body.email);
   if (!target) {
+    const token = newToken();
+    const invitation = {
+      invited_by: scope.userId,
+      token_hash: hashToken(token),
+      created_at: new Date(),
+    };
     await db
       .insert(storeInvitations)
-      .values({ store_id: store.id, email: body.email, invited_by: scope.userId })
-      .onConflictDoNothing();
-    const link = `${deps.publicUrl.replace(/\/+$/, '')}/?email=${encodeURIComponent(body.email)}`;
+      .values({ store_id: store.id, email: body.email, ...invitation })
+      .onConflictDoUpdate({
+        target: [storeInvitations.store_id, storeInvitations.email],
+        set: invitation,
+      });
+    const link = `${deps.publicUrl.replace(/\/+$/, '')}/?email=${encodeURIComponent(body.email)}&invitation=${encodeURIComponent(token)}`;
     await deps.mailer.send({
       to: [body.email],
       subject: `Invitation: ${store.name}`,
@@ -408,24 +418,29 @@ export async function removeOwner(
   if (!removed.length) throw notFound();
 }
 
-export async function applyStoreInvitations(
+/**
+ * Signup with an invitation link: the token proves the e-mail received the invitation, so
+ * the invitation of that e-mail becomes an ownership (within the 30-store limit) and goes.
+ */
+export async function acceptStoreInvitation(
   db: Database,
-  userId: string,
-  email: string,
+  user: { id: string; email: string },
+  token: string,
 ): Promise<void> {
-  const pending = await db
-    .select({ store_id: storeInvitations.store_id })
-    .from(storeInvitations)
-    .where(eq(storeInvitations.email, email))
-    .orderBy(asc(storeInvitations.created_at))
-    .limit(maxStoresPerUser);
-  if (pending.length) {
-    await db
-      .insert(storeOwners)
-      .values(pending.map((row) => ({ store_id: row.store_id, user_id: userId })))
-      .onConflictDoNothing();
-  }
-  await db.delete(storeInvitations).where(eq(storeInvitations.email, email));
+  const [invitation] = await db
+    .delete(storeInvitations)
+    .where(
+      and(
+        eq(storeInvitations.token_hash, hashToken(token)),
+        eq(storeInvitations.email, user.email),
+      ),
+    )
+    .returning({ store_id: storeInvitations.store_id });
+  if (!invitation) return;
+  await db
+    .insert(storeOwners)
+    .values({ store_id: invitation.store_id, user_id: user.id })
+    .onConflictDoNothing();
 }
 
 export async function setIllustration(

@@ -807,7 +807,9 @@ describe('POST /api/stores/addOwner and DELETE /api/stores/:id/owners/:userId', 
       received.envelopeTo.includes(email),
     );
     expect(message.subject).toContain(store.name);
-    expect(message.body).toContain(`http://mise.test/?email=${encodeURIComponent(email)}`);
+    expect(message.body).toContain(
+      `http://mise.test/?email=${encodeURIComponent(email)}&invitation=`,
+    );
 
     const signup = await context.app.inject({
       method: 'POST',
@@ -830,6 +832,42 @@ describe('POST /api/stores/addOwner and DELETE /api/stores/:id/owners/:userId', 
     });
     const after = (await owner.inject({ method: 'GET', url: '/api/me' })).json().user;
     expect(after.stores).toEqual([store.id]);
+  });
+
+  it('grants the store at signup to the e-mail that presents the mailed invitation token, once', async () => {
+    const store = await storeOfA({ name: `Token ${unique()}` });
+    const email = `token.owner+${unique()}@example.test`;
+    expect((await addOwner(distributorA, { email, storeId: store.id })).json()).toEqual({
+      status: 'invited',
+    });
+    const message = await mail.server.waitForMessage((received) =>
+      received.envelopeTo.includes(email),
+    );
+    const token = decodeURIComponent(/invitation=([^\s&]+)/.exec(message.body)![1]!);
+    const [row] = await context.db
+      .select()
+      .from(storeInvitations)
+      .where(eq(storeInvitations.email, email));
+    expect(row!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row!.token_hash).not.toContain(token);
+    const signup = (payload: object) =>
+      context.app.inject({ method: 'POST', url: '/api/auth/signup', payload });
+    const form = { name: 'Token', surname: 'Owner', password: testPassword, phone: '0600000000' };
+    // The token only works for the invited e-mail.
+    const thief = `thief+${unique()}@example.test`;
+    expect((await signup({ ...form, email: thief, invitation: token })).statusCode).toBe(200);
+    const thiefAgent = await signIn(context.app, thief, testPassword);
+    expect((await thiefAgent.inject({ method: 'GET', url: '/api/me' })).json().user.stores).toEqual(
+      [],
+    );
+    expect((await signup({ ...form, email, invitation: token })).statusCode).toBe(200);
+    const owner = await signIn(context.app, email, testPassword);
+    expect((await owner.inject({ method: 'GET', url: '/api/me' })).json().user.stores).toEqual([
+      store.id,
+    ]);
+    expect(
+      await context.db.select().from(storeInvitations).where(eq(storeInvitations.email, email)),
+    ).toEqual([]);
   });
 
   it('removes an owner: 401, 403 manager, 404 outside the scope or not an owner', async () => {

@@ -29,6 +29,18 @@ describe('entry rule and root path', () => {
     expect(getAppSession().sessionToken).toBeNull();
   });
 
+  it('keeps the invitation token of an owner invitation link with its e-mail', () => {
+    captureEntryParameters({
+      pathname: '/',
+      search: '?email=new%40example.test&invitation=abc123',
+    });
+    expect(getAppSession()).toMatchObject({
+      initialEmail: 'new@example.test',
+      invitationToken: 'abc123',
+      initialPage: null,
+    });
+  });
+
   it('ignores an initial page that is not a route', () => {
     captureEntryParameters({ pathname: '/', search: '?page=nowhere' });
     expect(getAppSession().initialPage).toBeNull();

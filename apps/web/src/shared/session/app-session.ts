@@ -15,6 +15,8 @@ export type AppSession = {
   customStoreId: string | null;
   /** `?email=`: opens registration prefilled when no account uses it. */
   initialEmail: string | null;
+  /** `?invitation=`: the store-owner invitation token, sent with the registration. */
+  invitationToken: string | null;
   /** True between capturing a token and trying it. */
   isTokenSignInPending: boolean;
   /** Set when the token sign-in failed, until its dialog is closed. */
@@ -28,6 +30,7 @@ const emptySession: AppSession = {
   initialPage: null,
   customStoreId: null,
   initialEmail: null,
+  invitationToken: null,
   isTokenSignInPending: false,
   hasTokenSignInFailed: false,
 };
@@ -103,12 +106,14 @@ export function captureEntryParameters(location: { pathname: string; search: str
   const page = query.get('page');
   const storeId = query.get('store_id');
   const email = query.get('email');
+  const invitation = query.get('invitation');
   if (token === null && page === null && storeId === null && email === null) return false;
   updateAppSession({
     sessionToken: token || null,
     initialPage: normalizeInitialPage(page),
     customStoreId: storeId || null,
     initialEmail: email?.trim() || null,
+    invitationToken: invitation || null,
     isTokenSignInPending: Boolean(token),
     hasTokenSignInFailed: false,
   });

@@ -18,6 +18,7 @@ import type { User } from '@mise/shared/users/schemas';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/i18n/error-message';
+import { getAppSession } from '../../../shared/session/app-session';
 import { ErrorText } from '../../../shared/ui/error-text';
 import { useSignUp } from '../api/sign-up';
 
@@ -70,6 +71,8 @@ export function RegistrationForm({
         email: normalizeEmail(values.email),
         phone: values.phone.trim(),
         password: values.password,
+        // An invitation link's token: the server applies it only to the invited e-mail.
+        invitation: getAppSession().invitationToken ?? undefined,
       },
       { onSuccess: onSignedIn },
     );
