@@ -13,12 +13,9 @@ import type { Database } from '../../db/client';
 import {
   authTokens,
   databaseManagers,
-  databases,
-  distributors,
   loginFailures,
   sessions,
   storeOwners,
-  stores,
   users,
 } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
@@ -31,8 +28,10 @@ import {
 import { hashToken, newToken } from '../../platform/auth/tokens';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
-import { databaseFilter, distributorFilter, type Scope, storeFilter } from '../../platform/scope';
-import { acceptStoreInvitation } from '../stores/stores.service';
+import type { Scope } from '../../platform/scope';
+import { findDatabaseInScope } from '../databases/databases.service';
+import { findDistributorInScope } from '../distributors/distributors.service';
+import { acceptStoreInvitation, findStoreInScope } from '../stores/stores.service';
 import { assertActsWithinTenant, findUserByEmail, findUserInScope } from '../users/users.service';
 
 type Context = { db: Database };
@@ -199,29 +198,15 @@ export async function registerAccount(
     if (!distributorId) throw new AppError('account/select-distributor');
     if (scope.role === 'distributor' && body.distributorId && body.distributorId !== distributorId)
       throw notFound();
-    const [distributor] = await db
-      .select({ id: distributors.id })
-      .from(distributors)
-      .where(and(eq(distributors.id, distributorId), distributorFilter(scope)));
-    if (!distributor) throw notFound();
+    await findDistributorInScope(db, scope, distributorId);
   }
   if (body.role === 'customer') {
     if (!body.storeId) throw new AppError('account/select-store');
-    const [store] = await db
-      .select({ id: stores.id })
-      .from(stores)
-      .where(and(eq(stores.id, body.storeId), storeFilter(scope)));
-    if (!store) throw notFound();
-    storeId = store.id;
+    storeId = (await findStoreInScope(db, scope, body.storeId)).id;
   }
   if (body.role === 'manager') {
     if (!body.databaseId) throw new AppError('account/select-database');
-    const [database] = await db
-      .select({ id: databases.id })
-      .from(databases)
-      .where(and(eq(databases.id, body.databaseId), databaseFilter(scope)));
-    if (!database) throw notFound();
-    databaseId = database.id;
+    databaseId = (await findDatabaseInScope(db, scope, body.databaseId)).id;
   }
   assertStrong(body.password);
   if (await findUserByEmail(db, body.email)) throw new AppError('auth/email-already-in-use');

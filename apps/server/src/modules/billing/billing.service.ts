@@ -67,10 +67,15 @@ export async function billingSummary(
   const billedStores: BillingSummary['billedStores'] = {};
   const summaries: BillingSummary['distributors'] = [];
   let total = 0;
+  const storesByDistributor = new Map<string | null, typeof storeRows>();
+  for (const store of storeRows) {
+    const group = storesByDistributor.get(store.distributor_id) ?? [];
+    group.push(store);
+    storesByDistributor.set(store.distributor_id, group);
+  }
   for (const distributor of distributorRows) {
     const billed: BilledStore[] = [];
-    for (const store of storeRows) {
-      if (store.distributor_id !== distributor.id) continue;
+    for (const store of storesByDistributor.get(distributor.id) ?? []) {
       const licencePrice = effectiveLicencePrice({
         store: store.licence_price,
         database: store.database_licence_price,

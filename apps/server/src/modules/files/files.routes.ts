@@ -1,56 +1,24 @@
-import { and, eq, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { databases, distributors, stores } from '../../db/schema';
 import { requireAuth } from '../../platform/auth/request-auth';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
-import {
-  databaseFilter,
-  distributorFilter,
-  type Scope,
-  scopeOf,
-  storeFilter,
-} from '../../platform/scope';
+import { type Scope, scopeOf } from '../../platform/scope';
 import { assertValidKey } from '../../platform/storage';
+import { findDatabaseInScope } from '../databases/databases.service';
+import { findDistributorInScope } from '../distributors/distributors.service';
+import { findStoreInScope } from '../stores/stores.service';
 import { findUserInScope } from '../users/users.service';
 import { contentTypeOf } from './uploads';
 
-/** A file is visible to whoever can see the record its key starts with. */
-async function canSeeOwner(
-  db: Database,
-  scope: Scope,
-  area: string,
-  ownerId: string,
-): Promise<boolean> {
-  const visible = async (
-    table: typeof distributors | typeof databases | typeof stores,
-    filter: SQL | undefined,
-  ) =>
-    (
-      await db
-        .select({ id: table.id })
-        .from(table)
-        .where(and(eq(table.id, ownerId), filter))
-        .limit(1)
-    ).length > 0;
-  switch (area) {
-    case 'accounts':
-      return findUserInScope(db, scope, ownerId).then(
-        () => true,
-        () => false,
-      );
-    case 'distributors':
-      return visible(distributors, distributorFilter(scope));
-    case 'databases':
-      return visible(databases, databaseFilter(scope));
-    case 'stores':
-      return visible(stores, storeFilter(scope));
-    default:
-      return false;
-  }
-}
+/** A file is visible to whoever can see the record its key starts with (404 otherwise). */
+const findOwner: Record<string, (db: Database, scope: Scope, id: string) => Promise<unknown>> = {
+  accounts: findUserInScope,
+  distributors: findDistributorInScope,
+  databases: findDatabaseInScope,
+  stores: findStoreInScope,
+};
 
 /** GET /api/files/<key>: a stored file, after checking the caller may see its owner. */
 export const filesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -67,8 +35,9 @@ export const filesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       }
       const [area, ownerId] = key.split('/');
       if (!area || !ownerId || !z.uuid().safeParse(ownerId).success) throw notFound();
-      const scope = await scopeOf(request, deps.db, user);
-      if (!(await canSeeOwner(deps.db, scope, area, ownerId))) throw notFound();
+      const find = Object.hasOwn(findOwner, area) ? findOwner[area] : undefined;
+      if (!find) throw notFound();
+      await find(deps.db, await scopeOf(request, deps.db, user), ownerId);
       const file = await deps.storage.get(key);
       if (!file) throw notFound();
       return reply

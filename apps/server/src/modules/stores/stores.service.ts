@@ -26,7 +26,8 @@ import { hashToken, newToken } from '../../platform/auth/tokens';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import { countPastPage } from '../../platform/paging';
-import { databaseFilter, distributorFilter, type Scope, storeFilter } from '../../platform/scope';
+import { distributorFilter, type Scope, storeFilter } from '../../platform/scope';
+import { findDatabaseInScope } from '../databases/databases.service';
 import { findUserByEmail } from '../users/users.service';
 import { newPairingKey } from './pairing-key';
 
@@ -162,15 +163,6 @@ async function assertNoDuplicate(
   }
 }
 
-async function findDatabaseInScope(db: Database, scope: Scope, id: string) {
-  const [row] = await db
-    .select({ id: databases.id, distributor_id: databases.distributor_id })
-    .from(databases)
-    .where(and(eq(databases.id, id), databaseFilter(scope)))
-    .limit(1);
-  return row ?? null;
-}
-
 /** Inserts with a fresh pairing key, drawing again on the (unlikely) clash of the unique index. */
 async function insertWithPairingKey(
   db: Database,
@@ -210,7 +202,11 @@ export async function createStore(
   if (!distributor) throw notFound();
   let databaseId: string | null = null;
   if (body.databaseId) {
-    const database = await findDatabaseInScope(db, scope, body.databaseId);
+    // An unknown database, or one of another distributor, is invalid here (not a 404).
+    const database = await findDatabaseInScope(db, scope, body.databaseId).catch((error) => {
+      if (error instanceof AppError && error.code === 'not-found') return null;
+      throw error;
+    });
     if (!database || database.distributor_id !== distributorId) {
       throw new AppError('invalid-database');
     }
@@ -292,7 +288,6 @@ export async function assignDatabase(
   const store = await findStoreInScope(db, scope, id);
   if (!databaseId) throw new AppError('invalid-database');
   const database = await findDatabaseInScope(db, scope, databaseId);
-  if (!database) throw notFound();
   if (!database.distributor_id) throw new AppError('invalid-database');
   if (database.distributor_id !== store.distributor_id) {
     await assertNoDuplicate(db, database.distributor_id, store, store.id);
