@@ -19,11 +19,13 @@ import {
 import { z } from 'zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { allergensRoutes } from './modules/allergens/allergens.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { databasesRoutes } from './modules/databases/databases.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { distributorsRoutes } from './modules/distributors/distributors.routes';
+import { elementsRoutes } from './modules/elements/elements.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { sensorsRoutes } from './modules/sensors/sensors.routes';
 import { storesRoutes } from './modules/stores/stores.routes';
@@ -150,6 +152,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(billingRoutes, { prefix: '/api', ...deps });
   await app.register(sensorsRoutes, { prefix: '/api', ...deps });
   await app.register(filesRoutes, { prefix: '/api', ...deps });
+  await app.register(elementsRoutes, { prefix: '/api', ...deps });
+  await app.register(allergensRoutes, { prefix: '/api', ...deps });
 
   const isServingWeb = options.isServingWeb ?? true;
   const indexPath = join(webDist, 'index.html');

@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './catalogue';
 export * from './mail';
 export * from './organisation';
 export * from './users';

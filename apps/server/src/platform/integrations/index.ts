@@ -8,11 +8,13 @@ import {
   createLocalSensorProvider,
   type SensorProvider,
 } from './sensor-provider';
+import { createDisabledStockImages, type StockImages } from './stock-images';
 
 /** Outside services, each with a local implementation that needs no network. */
 export type Integrations = {
   licenceMonitoring: LicenceMonitoring;
   sensorProvider: SensorProvider;
+  stockImages: StockImages;
 };
 
 export function createIntegrations(config: {
@@ -26,5 +28,6 @@ export function createIntegrations(config: {
     sensorProvider: config.SENSOR_PROVIDER_URL
       ? createKooveaSensorProvider(config.SENSOR_PROVIDER_URL)
       : createLocalSensorProvider(),
+    stockImages: createDisabledStockImages(),
   };
 }
