@@ -25,6 +25,10 @@ const builtPaths = new Set<string>([
   '/store',
   '/storeDatabase',
   '/billing',
+  '/databaseElement',
+  '/storeElement',
+  '/newElement',
+  '/allergens',
 ]);
 
 function comingSoonRoute(path: string): RouteObject {
@@ -167,6 +171,34 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                   path: 'billing',
                   lazy: async () => ({
                     Component: (await import('../features/billing/pages/billing-page')).BillingPage,
+                  }),
+                },
+                {
+                  path: 'databaseElement',
+                  lazy: async () => ({
+                    Component: (await import('../features/elements/pages/database-element-page'))
+                      .DatabaseElementPage,
+                  }),
+                },
+                {
+                  path: 'storeElement',
+                  lazy: async () => ({
+                    Component: (await import('../features/elements/pages/store-element-page'))
+                      .StoreElementPage,
+                  }),
+                },
+                {
+                  path: 'newElement',
+                  lazy: async () => ({
+                    Component: (await import('../features/elements/pages/store-element-page'))
+                      .StoreElementPage,
+                  }),
+                },
+                {
+                  path: 'allergens',
+                  lazy: async () => ({
+                    Component: (await import('../features/allergens/pages/allergens-page'))
+                      .AllergensPage,
                   }),
                 },
                 ...routePaths.filter((path) => !builtPaths.has(path)).map(comingSoonRoute),
