@@ -27,7 +27,9 @@ import { devicesRoutes } from './modules/devices/devices.routes';
 import { distributorsRoutes } from './modules/distributors/distributors.routes';
 import { elementsRoutes } from './modules/elements/elements.routes';
 import { filesRoutes } from './modules/files/files.routes';
+import { flushStorageDeletions } from './modules/files/storage-deletions';
 import { sensorsRoutes } from './modules/sensors/sensors.routes';
+import { stockImagesRoutes } from './modules/stock-images/stock-images.routes';
 import { storesRoutes } from './modules/stores/stores.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { registerRequestAuth } from './platform/auth/request-auth';
@@ -102,7 +104,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Stock image thumbnails come from the provider's image host when one is configured.
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          ...(config.STOCK_IMAGES_API_KEY ? ['https://images.pexels.com'] : []),
+        ],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -154,6 +162,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(filesRoutes, { prefix: '/api', ...deps });
   await app.register(elementsRoutes, { prefix: '/api', ...deps });
   await app.register(allergensRoutes, { prefix: '/api', ...deps });
+  await app.register(stockImagesRoutes, { prefix: '/api', ...deps });
+  // Files whose deletion a save queued but a crash interrupted.
+  app.addHook('onReady', async () => {
+    await flushStorageDeletions(deps.db, deps.storage);
+  });
 
   const isServingWeb = options.isServingWeb ?? true;
   const indexPath = join(webDist, 'index.html');

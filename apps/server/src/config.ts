@@ -37,6 +37,13 @@ const configSchema = z
     LICENCE_MONITORING_URL: optionalText,
     /** The sensor provider's API (Koovea); unset means the local implementation. */
     SENSOR_PROVIDER_URL: optionalText,
+    /** Pexels API key for the element illustration's stock image search; unset disables it. */
+    STOCK_IMAGES_API_KEY: optionalText,
+    /** The stock image API's base URL (default https://api.pexels.com). */
+    STOCK_IMAGES_URL: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.url({ protocol: /^https?$/ }).optional(),
+    ),
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   })
   .transform((env) => {

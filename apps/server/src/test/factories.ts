@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/client';
 import {
+  databaseElements,
   databaseManagers,
   databases,
   distributors,
+  elementLabels,
+  elementTypes,
+  storeElements,
   storeOwners,
   stores,
   users,
@@ -126,4 +130,58 @@ export async function buildTwoTenants(db: Database) {
     };
   };
   return { admin, a: await build('A'), b: await build('B') };
+}
+
+/* ---------- Catalogue (spec 001) ---------- */
+
+/** An element type of a database, or of a store (store side) when `store_id` is given. */
+export async function buildElementType(
+  db: Database,
+  values: { database_id?: string; store_id?: string; name?: string },
+) {
+  const [row] = await db
+    .insert(elementTypes)
+    .values({ name: `Type ${unique()}`, ...values })
+    .returning();
+  return row!;
+}
+
+export async function buildDatabaseElement(
+  db: Database,
+  values: Partial<typeof databaseElements.$inferInsert> & { database_id: string },
+) {
+  const [row] = await db
+    .insert(databaseElements)
+    .values({ name: `Element ${unique()}`, ...values })
+    .returning();
+  return row!;
+}
+
+/** A store element: an override of `origin_id` (null fields follow it) or one of its own. */
+export async function buildStoreElement(
+  db: Database,
+  values: Partial<typeof storeElements.$inferInsert> & { store_id: string },
+) {
+  const [row] = await db.insert(storeElements).values(values).returning();
+  return row!;
+}
+
+/** A label of a database element (every field set) or of a store element. */
+export async function buildLabel(db: Database, values: Partial<typeof elementLabels.$inferInsert>) {
+  const [row] = await db
+    .insert(elementLabels)
+    .values({
+      name: `Label ${unique()}`,
+      active: true,
+      type: 'defrosting',
+      expiration_duration: 0,
+      defrosting_duration: 0,
+      expiration_text: null,
+      cumulate_expiration_duration: false,
+      show_expiration_hour: false,
+      show_expiration_weekday: false,
+      ...values,
+    })
+    .returning();
+  return row!;
 }

@@ -94,8 +94,8 @@ export type ElementValidationError =
   | 'element/select-type';
 
 /**
- * The checks of an element save, in the spec's order: a valid name, minimum not above
- * maximum, and at store level a type selected or already set.
+ * The checks of an element save, in the order spec 001 lists them (§5 and §8): minimum not
+ * above maximum, a valid name, and at store level a type selected or already set.
  */
 export function validateElement(
   values: {
@@ -106,13 +106,13 @@ export function validateElement(
   },
   level: 'database' | 'store',
 ): ElementValidationError | null {
-  if (!values.name || values.name.trim() === '') return 'element/invalid-name';
   if (
     values.minimum_temperature !== null &&
     values.maximum_temperature !== null &&
     values.minimum_temperature > values.maximum_temperature
   )
     return 'invalid-temperature-input';
+  if (!values.name || values.name.trim() === '') return 'element/invalid-name';
   if (level === 'store' && !values.type_id) return 'element/select-type';
   return null;
 }
@@ -174,12 +174,17 @@ export function labelTypeFields(type: LabelType): {
   };
 }
 
-/** 'freeform-line-limit' applies at 5 lines or more, or beyond 200 characters. */
+/**
+ * 'freeform-line-limit' applies at 5 lines or more, or beyond 200 characters. A line break
+ * counts as one character whichever way it is written (a browser form sends CRLF, its text
+ * field counts LF), so the server and the web app judge the same text alike.
+ */
 export function freeformTooLong(text: string | null | undefined): boolean {
   if (!text) return false;
+  const normalized = text.replace(/\r\n?/g, '\n');
   return (
-    text.split(/\r\n|\r|\n/).length >= freeformMaxLinesExclusive ||
-    text.length > freeformMaxCharacters
+    normalized.split('\n').length >= freeformMaxLinesExclusive ||
+    normalized.length > freeformMaxCharacters
   );
 }
 

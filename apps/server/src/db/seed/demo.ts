@@ -12,6 +12,7 @@ import {
   stores,
   users,
 } from '../schema';
+import { seedDemoCatalogue } from './demo-catalogue';
 
 /** The licence history of a licensed demo store: activated on the 1st, two months ago (UTC). */
 function demoLicenceHistory(now = new Date()) {
@@ -31,7 +32,8 @@ export const demoEmails = {
 /**
  * The demo organisation: two distributors; the demo distributor owns one database with
  * three stores; the other distributor has a database and store of its own, which only the
- * admin sees. The manager manages the demo database; the customer owns two of its stores.
+ * admin sees. The manager manages the demo database; the customer owns two of its stores. The
+ * demo database carries a small catalogue (types, elements, labels, one store override).
  * Idempotent: does nothing when the demo admin exists.
  */
 export async function seedDemo(db: Database): Promise<{ emails: string[]; isCreated: boolean }> {
@@ -118,6 +120,7 @@ export async function seedDemo(db: Database): Promise<{ emails: string[]; isCrea
         },
       ])
       .returning();
+    await seedDemoCatalogue(tx, demoDatabase!.id, demoStores[0]!.id);
     for (const store of demoStores) {
       await tx.update(stores).set({ pairing_key: newPairingKey() }).where(eq(stores.id, store.id));
     }

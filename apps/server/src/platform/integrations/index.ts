@@ -8,7 +8,11 @@ import {
   createLocalSensorProvider,
   type SensorProvider,
 } from './sensor-provider';
-import { createDisabledStockImages, type StockImages } from './stock-images';
+import {
+  createDisabledStockImages,
+  createPexelsStockImages,
+  type StockImages,
+} from './stock-images';
 
 /** Outside services, each with a local implementation that needs no network. */
 export type Integrations = {
@@ -20,6 +24,8 @@ export type Integrations = {
 export function createIntegrations(config: {
   LICENCE_MONITORING_URL?: string;
   SENSOR_PROVIDER_URL?: string;
+  STOCK_IMAGES_API_KEY?: string;
+  STOCK_IMAGES_URL?: string;
 }): Integrations {
   return {
     licenceMonitoring: config.LICENCE_MONITORING_URL
@@ -28,6 +34,11 @@ export function createIntegrations(config: {
     sensorProvider: config.SENSOR_PROVIDER_URL
       ? createKooveaSensorProvider(config.SENSOR_PROVIDER_URL)
       : createLocalSensorProvider(),
-    stockImages: createDisabledStockImages(),
+    stockImages: config.STOCK_IMAGES_API_KEY
+      ? createPexelsStockImages({
+          apiKey: config.STOCK_IMAGES_API_KEY,
+          baseUrl: config.STOCK_IMAGES_URL,
+        })
+      : createDisabledStockImages(),
   };
 }

@@ -8,6 +8,14 @@ export function logout(): Promise<{ status: 'ok' }> {
   return apiRequest('/auth/logout', { method: 'POST' });
 }
 
+/** Lists remember their search and scroll per tab in sessionStorage (`mise.*List:` keys). */
+function clearRememberedListStates(): void {
+  for (let index = window.sessionStorage.length - 1; index >= 0; index -= 1) {
+    const key = window.sessionStorage.key(index);
+    if (key && /^mise\.[A-Za-z]+List:/.test(key)) window.sessionStorage.removeItem(key);
+  }
+}
+
 /** Reloads the page: the guard then shows the login screen. */
 export function reloadPage(): void {
   window.location.reload();
@@ -26,6 +34,7 @@ export function useLogout() {
       resetCsrfToken();
       clearAppSession();
       setSelection(null);
+      clearRememberedListStates();
       reloadPage();
     },
   });

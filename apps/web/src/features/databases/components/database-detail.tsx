@@ -18,6 +18,7 @@ import type { User } from '@mise/shared/users/schemas';
 import { IconAdjustments, IconHourglass } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { errorMessage } from '../../../shared/i18n/error-message';
 import { EmptyState } from '../../../shared/ui/empty-state';
@@ -26,6 +27,7 @@ import { LoadingButton } from '../../../shared/ui/loading-button';
 import { type HiddenFeatures, ModulesDialog } from '../../../shared/ui/modules-dialog';
 import { notifyError, notifySuccess, saveErrorDurationMs } from '../../../shared/ui/notify';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { ElementList } from '../../elements/lists';
 import { useDistributorOptions } from '../api/get-distributor-options';
 import { useUpdateDatabase } from '../api/update-database';
 import { useUploadDatabaseIllustration } from '../api/upload-database-illustration';
@@ -34,12 +36,31 @@ import { DatabaseManagers } from './database-managers';
 
 type DatabaseDetailProps = { database: Database; viewer: User };
 
-/** Tabs of the database screen that come with later issues. */
-const comingTabs = ['elements', 'tasks', 'tags', 'roles', 'shop'] as const;
+/** Tabs by index (spec 001 §2.1): 0 general, 1 elements, 2 tasks, then tags, roles, shop. */
+const tabKeys = ['general', 'elements', 'tasks', 'tags', 'roles', 'shop'] as const;
+/** Tabs that come with later issues: shown disabled. */
+const comingTabIndexes = new Set([2, 3, 4, 5]);
+/** Hidden with the database (spec 001 §2.1). */
+const hiddenDatabaseTabIndexes = new Set([1, 2]);
 
-/** Database detail (spec 001 §2.1): the general tab; the other tabs are announced. */
+/**
+ * Database detail (spec 001 §2.1): the general and elements tabs; the others are announced.
+ * The open tab travels in the URL (`tab=<index>`, as on the store screen), so coming back from
+ * an element reopens the list.
+ */
 export function DatabaseDetail({ database, viewer }: DatabaseDetailProps) {
   const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const isTabShown = (index: number) => !database.hidden || !hiddenDatabaseTabIndexes.has(index);
+  const requestedTab = Number(searchParams.get('tab') ?? '0');
+  const tabIndex =
+    Number.isInteger(requestedTab) &&
+    requestedTab >= 0 &&
+    requestedTab < tabKeys.length &&
+    isTabShown(requestedTab) &&
+    !comingTabIndexes.has(requestedTab)
+      ? requestedTab
+      : 0;
   const isAdmin = viewer.role === 'admin';
   const canManageAccess = viewer.role === 'admin' || viewer.role === 'distributor';
   const [values, setValues] = useState({
@@ -56,6 +77,12 @@ export function DatabaseDetail({ database, viewer }: DatabaseDetailProps) {
   const screenSaverMutation = useUploadDatabaseScreenSaver(database.id);
   const isDistributorLocked = database.distributor !== null || !isAdmin;
   const distributors = useDistributorOptions(isAdmin && database.distributor === null);
+
+  function handleTab(value: string | null) {
+    const next = new URLSearchParams(searchParams);
+    next.set('tab', value ?? '0');
+    setSearchParams(next, { replace: true });
+  }
 
   function setValue<Key extends keyof typeof values>(key: Key, value: (typeof values)[Key]) {
     setValues((current) => ({ ...current, [key]: value }));
@@ -112,22 +139,31 @@ export function DatabaseDetail({ database, viewer }: DatabaseDetailProps) {
           </LoadingButton>
         }
       />
-      <Tabs defaultValue="general" keepMounted={false}>
+      <Tabs value={String(tabIndex)} onChange={handleTab} keepMounted={false}>
         <Tabs.List mb="md">
-          <Tabs.Tab value="general" data-testid="database-tab-general">
-            {t('database.tabs.general')}
-          </Tabs.Tab>
-          {comingTabs
-            .filter((tab) => !database.hidden || (tab !== 'elements' && tab !== 'tasks'))
-            .map((tab) => (
-              <Tooltip key={tab} label={t('comingSoon.title')}>
-                <Tabs.Tab value={tab} disabled data-testid={`database-tab-${tab}`}>
-                  {t(`database.tabs.${tab}`)}
-                </Tabs.Tab>
+          {tabKeys.map((key, index) => {
+            if (!isTabShown(index)) return null;
+            const isComing = comingTabIndexes.has(index);
+            const tab = (
+              <Tabs.Tab
+                key={key}
+                value={String(index)}
+                disabled={isComing}
+                data-testid={`database-tab-${key}`}
+              >
+                {t(`database.tabs.${key}`)}
+              </Tabs.Tab>
+            );
+            return isComing ? (
+              <Tooltip key={key} label={t('comingSoon.title')}>
+                {tab}
               </Tooltip>
-            ))}
+            ) : (
+              tab
+            );
+          })}
         </Tabs.List>
-        <Tabs.Panel value="general">
+        <Tabs.Panel value="0">
           <Stack gap="lg">
             <Card withBorder radius="md">
               <Group align="flex-start" gap="xl" wrap="wrap">
@@ -224,11 +260,14 @@ export function DatabaseDetail({ database, viewer }: DatabaseDetailProps) {
                       >
                         {t('modules.open')}
                       </Button>
-                      <Tooltip label={t('comingSoon.title')}>
-                        <Button variant="default" disabled data-testid="database-allergens">
-                          {t('areas.allergens')}
-                        </Button>
-                      </Tooltip>
+                      <Button
+                        component={Link}
+                        to={`/allergens?database=${encodeURIComponent(database.id)}`}
+                        variant="default"
+                        data-testid="database-allergens"
+                      >
+                        {t('areas.allergens')}
+                      </Button>
                     </Group>
                   </Group>
                 </Card>
@@ -250,6 +289,11 @@ export function DatabaseDetail({ database, viewer }: DatabaseDetailProps) {
             )}
           </Stack>
         </Tabs.Panel>
+        {isTabShown(1) ? (
+          <Tabs.Panel value="1">
+            <ElementList level="database" databaseId={database.id} />
+          </Tabs.Panel>
+        ) : null}
       </Tabs>
       <ModulesDialog
         opened={isModulesOpen}

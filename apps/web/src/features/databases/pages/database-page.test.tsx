@@ -42,14 +42,15 @@ function renderDatabase(database: DatabaseDetail, role: 'admin' | 'distributor' 
 }
 
 describe('database detail', { timeout: 20_000 }, () => {
-  it('locks the distributor once set, announces the other tabs, and saves the unchecked modules', async () => {
+  it('locks the distributor once set, opens the elements tab, announces the others, and saves the unchecked modules', async () => {
     const database = buildDatabase();
     const { user, api } = renderDatabase(database, 'admin');
 
     const distributor = (await screen.findByTestId('database-distributor')) as HTMLInputElement;
     expect(distributor.disabled).toBe(true);
     expect(distributor.value).toBe('Frais Distribution');
-    expect(screen.getByTestId('database-tab-elements').hasAttribute('disabled')).toBe(true);
+    expect(screen.getByTestId('database-tab-elements').hasAttribute('disabled')).toBe(false);
+    expect(screen.getByTestId('database-tab-tasks').hasAttribute('disabled')).toBe(true);
     expect(screen.getByTestId('database-manager').textContent).toContain('paul@frais.fr');
 
     await user.click(screen.getByTestId('database-modules'));
@@ -113,9 +114,21 @@ describe('database detail', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
   });
 
-  it('shows the allergens button as coming soon', async () => {
+  it('opens the allergens of the database from the general tab', async () => {
     const database = buildDatabase();
-    renderDatabase(database, 'admin');
-    expect((await screen.findByTestId('database-allergens')).hasAttribute('disabled')).toBe(true);
+    const { user, router } = renderDatabase(database, 'admin');
+    await user.click(await screen.findByTestId('database-allergens'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/allergens'));
+    expect(router.state.location.search).toBe(`?database=${database.id}`);
+  });
+
+  it('keeps the open tab in the address and loads the elements there', async () => {
+    const database = buildDatabase();
+    const { user, router, api } = renderDatabase(database, 'admin');
+    await user.click(await screen.findByTestId('database-tab-elements'));
+    await waitFor(() => expect(router.state.location.search).toContain('tab=1'));
+    await waitFor(() =>
+      expect(api.callsTo('GET', `/api/databases/${database.id}/elements`)).toHaveLength(1),
+    );
   });
 });

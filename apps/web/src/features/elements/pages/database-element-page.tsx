@@ -1,6 +1,46 @@
-import { ComingSoonPage } from '../../../shared/ui/coming-soon-page';
+import { useSearchParams } from 'react-router';
+import { useElement } from '../api/get-element';
+import { useElementOwner } from '../api/get-element-owner';
+import { ElementEditor } from '../components/element-editor';
+import { ElementPageState } from '../components/element-page-state';
 
-/** Placeholder until the screen lands. */
+/** /databaseElement?id=<elementId> (edit) and /databaseElement?database=<databaseId> (create). */
 export function DatabaseElementPage() {
-  return <ComingSoonPage areaKey="databaseElement" />;
+  const [searchParams] = useSearchParams();
+  const id = searchParams.get('id');
+  const databaseId = id ? null : searchParams.get('database');
+  const element = useElement('database', id);
+  const database = useElementOwner('database', databaseId);
+
+  if (id) {
+    if (element.isPending) return <ElementPageState isPending />;
+    if (element.isError) return <ElementPageState error={element.error} />;
+    return (
+      <ElementEditor
+        key={`database:${id}`}
+        level="database"
+        mode="edit"
+        element={element.data}
+        ownerId={element.data.database_id ?? ''}
+        hiddenModules={element.data.hidden_modules}
+        isEditable={element.data.editable}
+      />
+    );
+  }
+  if (databaseId) {
+    if (database.isPending) return <ElementPageState isPending />;
+    if (database.isError) return <ElementPageState error={database.error} />;
+    return (
+      <ElementEditor
+        key={`database-new:${databaseId}`}
+        level="database"
+        mode="create"
+        element={null}
+        ownerId={databaseId}
+        hiddenModules={database.data.hidden_modules}
+        isEditable
+      />
+    );
+  }
+  return <ElementPageState isMissing />;
 }

@@ -17,6 +17,7 @@ import {
   saveErrorDurationMs,
 } from '../../../shared/ui/notify';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { ElementList } from '../../elements/lists';
 import { useSensorSession } from '../api/get-sensor-session';
 import { getStore } from '../api/get-store';
 import { useUpdateStore } from '../api/update-store';
@@ -36,7 +37,7 @@ type StoreDetailProps = { store: Store; viewer: User };
 
 /** Tabs by index (spec 000 §2): 0 General, 1 Elements, 2 Tasks, 3 Employees, 4 Probe provider, 5 Devices. */
 const tabKeys = ['general', 'elements', 'tasks', 'employees', 'probeProvider', 'devices'] as const;
-const comingTabIndexes = new Set([1, 2, 3]);
+const comingTabIndexes = new Set([2, 3]);
 
 /** Store detail (/store without a database, /storeDatabase with one). */
 export function StoreDetail({ store, viewer }: StoreDetailProps) {
@@ -69,8 +70,13 @@ export function StoreDetail({ store, viewer }: StoreDetailProps) {
     (viewer.role === 'customer' && sensorConnection(sensorSession.data) !== 'distributor');
 
   const requestedTab = Number(searchParams.get('tab') ?? '0');
+  // The elements list needs the store's database (route storeDatabase, spec 000 §2).
+  const isElementsTabShown = store.database !== null;
   const isTabAvailable = (index: number) =>
-    index === 0 || index === 5 || (index === 4 && isProbeTabShown);
+    index === 0 ||
+    index === 5 ||
+    (index === 4 && isProbeTabShown) ||
+    (index === 1 && isElementsTabShown);
   const tabIndex =
     Number.isInteger(requestedTab) && isTabAvailable(requestedTab) ? requestedTab : 0;
 
@@ -146,7 +152,8 @@ export function StoreDetail({ store, viewer }: StoreDetailProps) {
     }
   }
 
-  const isListTab = tabIndex === 1 || tabIndex === 2;
+  // The Elements tab carries its own New and expert buttons (ElementList).
+  const isListTab = tabIndex === 2;
 
   return (
     <>
@@ -206,6 +213,7 @@ export function StoreDetail({ store, viewer }: StoreDetailProps) {
         <Tabs.List mb="md">
           {tabKeys.map((key, index) => {
             if (index === 4 && !isProbeTabShown) return null;
+            if (index === 1 && !isElementsTabShown) return null;
             const tab = (
               <Tabs.Tab
                 key={key}
@@ -235,7 +243,12 @@ export function StoreDetail({ store, viewer }: StoreDetailProps) {
             isCustomerViewer={viewer.role === 'customer'}
           />
         </Tabs.Panel>
-        {[1, 2, 3].map((index) => (
+        {isElementsTabShown ? (
+          <Tabs.Panel value="1">
+            <ElementList level="store" storeId={store.id} isReadOnly={store.is_read_only} />
+          </Tabs.Panel>
+        ) : null}
+        {[2, 3].map((index) => (
           <Tabs.Panel key={index} value={String(index)}>
             <EmptyState
               title={t('comingSoon.title')}

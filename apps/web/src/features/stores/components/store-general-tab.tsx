@@ -16,6 +16,7 @@ import type { StoreDetail } from '@mise/shared/organisation/schemas';
 import { IconAdjustments, IconRestore, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/format/date';
 import { openConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { ImageUpload } from '../../../shared/ui/image-upload';
@@ -250,11 +251,14 @@ export function StoreGeneralTab({
         >
           {t('modules.open')}
         </Button>
-        <Tooltip label={t('comingSoon.title')}>
-          <Button variant="default" disabled data-testid="store-allergens">
-            {t('areas.allergens')}
-          </Button>
-        </Tooltip>
+        <Button
+          component={Link}
+          to={`/allergens?store=${store.id}`}
+          variant="default"
+          data-testid="store-allergens"
+        >
+          {t('areas.allergens')}
+        </Button>
       </Group>
       <Text size="xs" c="dimmed">
         {t('store.deviceCount', { count: store.device_count })}

@@ -1,0 +1,703 @@
+import {
+  defaultElementLocks,
+  type ElementLockKey,
+  type StoreElementTab,
+} from '@mise/shared/catalogue/constants';
+import { compareNames, type FieldState, mergeStoreRows } from '@mise/shared/catalogue/rules';
+import type {
+  CreateDatabaseElementBody,
+  CreateStoreElementBody,
+  Element,
+  ElementListItem,
+  Label,
+  UpdateElementBody,
+} from '@mise/shared/catalogue/schemas';
+import type { ModuleKey } from '@mise/shared/organisation/constants';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { databaseElements, databases, elementTypes, storeElements } from '../../db/schema';
+import { AppError, notFound } from '../../platform/errors';
+import type { Scope } from '../../platform/scope';
+import type { Storage } from '../../platform/storage';
+import { findDatabaseInScope } from '../databases/databases.service';
+import { deleteQueuedFiles, queueStorageDeletions } from '../files/storage-deletions';
+import {
+  canEditStore,
+  findEditableStore,
+  findStoreInScope,
+  type StoreRow,
+} from '../stores/stores.service';
+import {
+  type AttachmentOwner,
+  type AttachmentRow,
+  attachmentsOf,
+  presentAttachment,
+  saveAttachmentOrder,
+} from './attachments';
+import { isTypeAllowed } from './element-types.service';
+import {
+  assertNothingLocked,
+  assertValidElement,
+  completeValues,
+  type DatabaseElementRow,
+  type Effective,
+  effectiveDatabaseValues,
+  effectiveStoreValues,
+  type FieldValues,
+  fieldChanges,
+  fieldsOf,
+  locksOf,
+  newElementValues,
+  type StoreElementRow,
+} from './element-values';
+import { assertDatabaseWriter, canWriteDatabase } from './elements.policy';
+import {
+  type LabelRow,
+  labelsOfDatabaseElement,
+  labelsOfStoreElement,
+  presentDatabaseLabels,
+  presentStoreLabels,
+  saveDatabaseLabels,
+  saveStoreLabels,
+} from './labels';
+
+type DatabaseRow = typeof databases.$inferSelect;
+export type Deps = { db: Database; storage: Storage };
+
+/* ---------- Lookups and permissions ---------- */
+
+export type DatabaseElementRef = {
+  level: 'database';
+  row: DatabaseElementRow;
+  database: DatabaseRow;
+};
+export type StoreElementRef = {
+  level: 'store';
+  row: StoreElementRow;
+  store: StoreRow;
+  /** The origin, when it belongs to the store's current database. */
+  origin: DatabaseElementRow | null;
+};
+export type ElementRef = DatabaseElementRef | StoreElementRef;
+
+/** A database element whose database is in the scope (404 otherwise). */
+export async function findDatabaseElement(
+  db: Database,
+  scope: Scope,
+  id: string,
+): Promise<DatabaseElementRef> {
+  const [row] = await db.select().from(databaseElements).where(eq(databaseElements.id, id));
+  if (!row) throw notFound();
+  const database = await findDatabaseInScope(db, scope, row.database_id);
+  return { level: 'database', row, database };
+}
+
+export async function findWritableDatabaseElement(
+  db: Database,
+  scope: Scope,
+  id: string,
+): Promise<DatabaseElementRef> {
+  const ref = await findDatabaseElement(db, scope, id);
+  assertDatabaseWriter(scope);
+  return ref;
+}
+
+/** The origin of a store element counts only when it belongs to the store's current database. */
+async function findOrigin(
+  db: Pick<Database, 'select'>,
+  store: Pick<StoreRow, 'database_id'>,
+  originId: string | null,
+): Promise<DatabaseElementRow | null> {
+  if (!originId || !store.database_id) return null;
+  const [row] = await db
+    .select()
+    .from(databaseElements)
+    .where(
+      and(eq(databaseElements.id, originId), eq(databaseElements.database_id, store.database_id)),
+    );
+  return row ?? null;
+}
+
+export async function findStoreElement(
+  db: Database,
+  scope: Scope,
+  id: string,
+  options: { isWrite: boolean } = { isWrite: false },
+): Promise<StoreElementRef> {
+  const [row] = await db.select().from(storeElements).where(eq(storeElements.id, id));
+  if (!row) throw notFound();
+  const store = options.isWrite
+    ? await findEditableStore(db, scope, row.store_id)
+    : await findStoreInScope(db, scope, row.store_id);
+  return { level: 'store', row, store, origin: await findOrigin(db, store, row.origin_id) };
+}
+
+/** Throws element/field-locked when the origin of a store element locks one of the keys. */
+export function assertUnlocked(ref: ElementRef, keys: ElementLockKey[]): void {
+  if (ref.level !== 'store' || !ref.origin) return;
+  const locks = locksOf(ref.origin);
+  assertNothingLocked(locks, Object.fromEntries(keys.map((key) => [key, true])), keys);
+}
+
+/** Storage prefix of an element's files (spec 001 §7). */
+export function ownerPrefix(ref: ElementRef): string {
+  return ref.level === 'database' ? `databases/${ref.database.id}` : `stores/${ref.store.id}`;
+}
+
+export function attachmentOwner(ref: ElementRef): AttachmentOwner {
+  return ref.level === 'database'
+    ? { level: 'database', elementId: ref.row.id, databaseId: ref.database.id }
+    : { level: 'store', elementId: ref.row.id, storeId: ref.store.id };
+}
+
+/* ---------- Presentation ---------- */
+
+async function typeName(db: Database, typeId: string | null): Promise<string | null> {
+  if (!typeId) return null;
+  const [row] = await db
+    .select({ name: elementTypes.name })
+    .from(elementTypes)
+    .where(eq(elementTypes.id, typeId));
+  return row?.name ?? null;
+}
+
+function base(
+  effective: Effective,
+  extra: {
+    labels: Label[];
+    attachments: Element['attachments'];
+    labelsState: FieldState;
+    attachmentsState: FieldState;
+  },
+) {
+  return {
+    ...effective.values,
+    locks: effective.locks,
+    field_states: {
+      ...effective.states,
+      labels: extra.labelsState,
+      attachments: extra.attachmentsState,
+    },
+    labels: extra.labels,
+    attachments: extra.attachments,
+  };
+}
+
+export async function presentDatabaseElement(
+  db: Database,
+  scope: Scope,
+  ref: DatabaseElementRef,
+): Promise<Element> {
+  const { row, database } = ref;
+  const owner = attachmentOwner(ref);
+  const [labels, attachments, type_name] = await Promise.all([
+    labelsOfDatabaseElement(db, [row.id]),
+    attachmentsOf(db, owner),
+    typeName(db, row.type_id),
+  ]);
+  return {
+    ...base(effectiveDatabaseValues(row), {
+      labels: presentDatabaseLabels(labels),
+      attachments: attachments.map((attachment) => presentAttachment(attachment, false)),
+      labelsState: 'own',
+      attachmentsState: 'own',
+    }),
+    id: row.id,
+    level: 'database',
+    database_id: database.id,
+    store_id: null,
+    origin_id: null,
+    is_remote: false,
+    probe_id: null,
+    type_name,
+    hidden_modules: database.hidden_modules as ModuleKey[],
+    editable: canWriteDatabase(scope),
+    version: row.version,
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+async function hiddenModulesOf(db: Database, store: StoreRow): Promise<ModuleKey[]> {
+  const own = store.hidden_modules as ModuleKey[];
+  if (!store.database_id) return own;
+  const [database] = await db
+    .select({ hidden_modules: databases.hidden_modules })
+    .from(databases)
+    .where(eq(databases.id, store.database_id));
+  return [...new Set([...own, ...((database?.hidden_modules ?? []) as ModuleKey[])])];
+}
+
+/** Everything a store element is presented or duplicated from. */
+export async function loadStoreParts(
+  db: Database,
+  row: StoreElementRow | null,
+  origin: DatabaseElementRow | null,
+) {
+  const [originLabels, originAttachments, ownLabels, ownAttachments] = await Promise.all([
+    origin ? labelsOfDatabaseElement(db, [origin.id]) : Promise.resolve(null),
+    origin
+      ? attachmentsOf(db, {
+          level: 'database',
+          elementId: origin.id,
+          databaseId: origin.database_id,
+        })
+      : Promise.resolve([] as AttachmentRow[]),
+    row ? labelsOfStoreElement(db, row.id) : Promise.resolve([] as LabelRow[]),
+    row
+      ? attachmentsOf(db, { level: 'store', elementId: row.id, storeId: row.store_id })
+      : Promise.resolve([] as AttachmentRow[]),
+  ]);
+  const effective = effectiveStoreValues(row, origin);
+  const locks = effective.locks;
+  const labels = presentStoreLabels(ownLabels, originLabels, Boolean(origin && locks.labels));
+  const isAttachmentsLocked = Boolean(origin && locks.attachments);
+  const attachmentRows = [
+    ...originAttachments.map((attachment) => ({ row: attachment, isInherited: true })),
+    ...(isAttachmentsLocked ? [] : ownAttachments).map((attachment) => ({
+      row: attachment,
+      isInherited: false,
+    })),
+  ];
+  const labelsState: FieldState = !origin
+    ? 'own'
+    : locks.labels
+      ? 'locked'
+      : labels.some((label) => label.state === 'own' || label.state === 'overridden')
+        ? 'overridden'
+        : 'inherited';
+  const attachmentsState: FieldState = !origin
+    ? 'own'
+    : locks.attachments
+      ? 'locked'
+      : ownAttachments.length
+        ? 'overridden'
+        : 'inherited';
+  return { effective, labels, attachmentRows, labelsState, attachmentsState, originLabels };
+}
+
+/** A store element (row null: a database element the store has not overridden yet). */
+export async function presentStoreElement(
+  db: Database,
+  scope: Scope,
+  store: StoreRow,
+  row: StoreElementRow | null,
+  origin: DatabaseElementRow | null,
+): Promise<Element> {
+  const parts = await loadStoreParts(db, row, origin);
+  const [type_name, hidden_modules] = await Promise.all([
+    typeName(db, parts.effective.values.type_id),
+    hiddenModulesOf(db, store),
+  ]);
+  return {
+    ...base(parts.effective, {
+      labels: parts.labels,
+      attachments: parts.attachmentRows.map((item) =>
+        presentAttachment(item.row, item.isInherited),
+      ),
+      labelsState: parts.labelsState,
+      attachmentsState: parts.attachmentsState,
+    }),
+    id: row?.id ?? null,
+    level: 'store',
+    database_id: store.database_id,
+    store_id: store.id,
+    origin_id: origin?.id ?? null,
+    is_remote: row !== null,
+    probe_id: row?.probe_id ?? null,
+    type_name,
+    hidden_modules,
+    editable: canEditStore(scope, store),
+    version: row?.version ?? 0,
+    updated_at: (row ?? origin)?.updated_at.toISOString() ?? new Date(0).toISOString(),
+  };
+}
+
+export function presentElement(db: Database, scope: Scope, ref: ElementRef): Promise<Element> {
+  return ref.level === 'database'
+    ? presentDatabaseElement(db, scope, ref)
+    : presentStoreElement(db, scope, ref.store, ref.row, ref.origin);
+}
+
+/** Re-reads an element after a write and presents it. */
+export async function reloadElement(db: Database, scope: Scope, ref: ElementRef): Promise<Element> {
+  if (ref.level === 'database') {
+    const [row] = await db
+      .select()
+      .from(databaseElements)
+      .where(eq(databaseElements.id, ref.row.id));
+    if (!row) throw notFound();
+    return presentDatabaseElement(db, scope, { ...ref, row });
+  }
+  const [row] = await db.select().from(storeElements).where(eq(storeElements.id, ref.row.id));
+  if (!row) throw notFound();
+  return presentStoreElement(
+    db,
+    scope,
+    ref.store,
+    row,
+    await findOrigin(db, ref.store, row.origin_id),
+  );
+}
+
+/* ---------- Lists ---------- */
+
+export type ListQuery = { search?: string; includeInactive: boolean; tab?: StoreElementTab };
+
+const folded = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLocaleLowerCase();
+
+function matches(item: ElementListItem, query: ListQuery): boolean {
+  if (!query.includeInactive && !item.active) return false;
+  if (query.search && !folded(item.name).includes(folded(query.search))) return false;
+  if (query.tab === 'temperature' && item.temperature_delivery_item) return false;
+  if (query.tab === 'delivery' && !item.temperature_delivery_item) return false;
+  if (query.tab === 'probes' && !item.probe_id) return false;
+  return true;
+}
+
+function listItem(
+  key: string,
+  values: Effective['values'],
+  extra: Pick<ElementListItem, 'id' | 'origin_id' | 'is_remote' | 'type_name' | 'probe_id'>,
+): ElementListItem {
+  return {
+    key,
+    ...extra,
+    name: values.name,
+    type_id: values.type_id,
+    active: values.active,
+    illustration_url: values.illustration_url,
+    allergens: values.allergens,
+    minimum_temperature: values.minimum_temperature,
+    maximum_temperature: values.maximum_temperature,
+    temperature_delivery_item: values.temperature_delivery_item,
+  };
+}
+
+/** GET /api/databases/:databaseId/elements: one query (types joined), sorted by name. */
+export async function listDatabaseElements(
+  db: Database,
+  scope: Scope,
+  databaseId: string,
+  query: ListQuery,
+): Promise<ElementListItem[]> {
+  const database = await findDatabaseInScope(db, scope, databaseId);
+  const rows = await db
+    .select({ element: databaseElements, type_name: elementTypes.name })
+    .from(databaseElements)
+    .leftJoin(elementTypes, eq(elementTypes.id, databaseElements.type_id))
+    .where(eq(databaseElements.database_id, database.id));
+  return rows
+    .map(({ element, type_name }) =>
+      listItem(element.id, effectiveDatabaseValues(element).values, {
+        id: element.id,
+        origin_id: null,
+        is_remote: false,
+        type_name,
+        probe_id: null,
+      }),
+    )
+    .filter((item) => matches(item, query))
+    .sort((left, right) => compareNames(left.name, right.name) || (left.key < right.key ? -1 : 1));
+}
+
+/**
+ * A store's elements with their effective values (spec 001 §3.2): its database's elements it
+ * has not overridden, and its own rows. Three queries whatever the size (store, database rows
+ * and store rows, each with its type joined).
+ */
+export async function effectiveStoreItems(
+  db: Database,
+  store: StoreRow,
+): Promise<ElementListItem[]> {
+  const [databaseRows, storeRows] = await Promise.all([
+    store.database_id
+      ? db
+          .select({ element: databaseElements, type_name: elementTypes.name })
+          .from(databaseElements)
+          .leftJoin(elementTypes, eq(elementTypes.id, databaseElements.type_id))
+          .where(eq(databaseElements.database_id, store.database_id))
+      : Promise.resolve([]),
+    db
+      .select({ element: storeElements, type_name: elementTypes.name })
+      .from(storeElements)
+      .leftJoin(elementTypes, eq(elementTypes.id, storeElements.type_id))
+      .where(eq(storeElements.store_id, store.id)),
+  ]);
+  const originById = new Map(databaseRows.map((item) => [item.element.id, item]));
+  const databaseItems = databaseRows.map(({ element, type_name }) => {
+    const values = effectiveStoreValues(null, element).values;
+    return {
+      id: element.id,
+      name: values.name,
+      item: listItem(`origin:${element.id}`, values, {
+        id: null,
+        origin_id: element.id,
+        is_remote: false,
+        type_name,
+        probe_id: null,
+      }),
+    };
+  });
+  const storeItems = storeRows.map(({ element, type_name }) => {
+    const origin = element.origin_id ? originById.get(element.origin_id) : undefined;
+    const effective = effectiveStoreValues(element, origin?.element ?? null);
+    const typeState = effective.states.type_id;
+    return {
+      id: element.id,
+      origin_id: origin ? origin.element.id : null,
+      name: effective.values.name,
+      item: listItem(element.id, effective.values, {
+        id: element.id,
+        origin_id: origin ? origin.element.id : null,
+        is_remote: true,
+        type_name:
+          typeState === 'locked' || typeState === 'inherited'
+            ? (origin?.type_name ?? null)
+            : type_name,
+        probe_id: element.probe_id,
+      }),
+    };
+  });
+  return mergeStoreRows(databaseItems, storeItems).map(({ row }) => row.item);
+}
+
+export async function listStoreElements(
+  db: Database,
+  scope: Scope,
+  storeId: string,
+  query: ListQuery,
+): Promise<ElementListItem[]> {
+  const store = await findStoreInScope(db, scope, storeId);
+  return (await effectiveStoreItems(db, store)).filter((item) => matches(item, query));
+}
+
+/** GET /api/stores/:storeId/elements/origin/:originId. */
+export async function presentOriginForStore(
+  db: Database,
+  scope: Scope,
+  storeId: string,
+  originId: string,
+): Promise<Element> {
+  const store = await findStoreInScope(db, scope, storeId);
+  const origin = await findOrigin(db, store, originId);
+  if (!origin) throw notFound();
+  const [row] = await db
+    .select()
+    .from(storeElements)
+    .where(and(eq(storeElements.store_id, store.id), eq(storeElements.origin_id, origin.id)));
+  return presentStoreElement(db, scope, store, row ?? null, origin);
+}
+
+/* ---------- Writes ---------- */
+
+function isUniqueViolation(error: unknown): boolean {
+  const candidates = [error, (error as { cause?: unknown })?.cause];
+  return candidates.some((item) => (item as { code?: string })?.code === '23505');
+}
+
+async function assertTypeAllowed(
+  db: Database,
+  typeId: unknown,
+  owner: Parameters<typeof isTypeAllowed>[2],
+): Promise<void> {
+  if (typeof typeId !== 'string') return;
+  if (!(await isTypeAllowed(db, typeId, owner))) throw new AppError('element/unknown-type');
+}
+
+/** POST /api/databases/:databaseId/elements. */
+export async function createDatabaseElement(
+  deps: Deps,
+  scope: Scope,
+  databaseId: string,
+  body: CreateDatabaseElementBody,
+): Promise<DatabaseElementRef> {
+  const { db } = deps;
+  const database = await findDatabaseInScope(db, scope, databaseId);
+  assertDatabaseWriter(scope);
+  const { locks, labels, ...input } = body;
+  const changes = fieldChanges(input, 'database');
+  assertValidElement(completeValues({ ...newElementValues, ...changes }), 'database');
+  await assertTypeAllowed(db, changes.type_id, { databaseId: database.id });
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(databaseElements)
+      .values({
+        ...(changes as Partial<typeof databaseElements.$inferInsert>),
+        name: changes.name as string,
+        database_id: database.id,
+        locks: { ...defaultElementLocks, ...locks },
+      })
+      .returning();
+    if (labels) await saveDatabaseLabels(tx, inserted!, labels);
+    return inserted!;
+  });
+  return { level: 'database', row, database };
+}
+
+/** Image fields cleared by the body: their paths (set null with them) go to the deletion queue. */
+function clearedImages(
+  changes: FieldValues,
+  row: { illustration_path: string | null; allergen_illustration_path: string | null },
+): { columns: Record<string, null>; paths: string[] } {
+  const columns: Record<string, null> = {};
+  const paths: string[] = [];
+  if (changes.illustration_url === null) {
+    columns.illustration_path = null;
+    if (row.illustration_path) paths.push(row.illustration_path);
+  }
+  if (changes.allergen_illustration_url === null) {
+    columns.allergen_illustration_path = null;
+    if (row.allergen_illustration_path) paths.push(row.allergen_illustration_path);
+  }
+  return { columns, paths };
+}
+
+/** PATCH /api/databaseElements/:id: one transaction with labels and attachments, versioned. */
+export async function updateDatabaseElement(
+  deps: Deps,
+  scope: Scope,
+  id: string,
+  body: UpdateElementBody,
+): Promise<DatabaseElementRef> {
+  const { db } = deps;
+  const ref = await findWritableDatabaseElement(db, scope, id);
+  const { version, locks, labels, attachments, probe_id, ...input } = body;
+  if (probe_id !== undefined) {
+    throw new AppError('validation/invalid-input', 'Probes are set on store elements.', [
+      { path: 'probe_id', message: 'Not a database element field.' },
+    ]);
+  }
+  if (ref.row.version !== version) throw new AppError('conflict/stale-version');
+  const changes = fieldChanges(input, 'database');
+  assertValidElement(
+    effectiveDatabaseValues({ ...ref.row, ...(changes as Partial<DatabaseElementRow>) }).values,
+    'database',
+  );
+  await assertTypeAllowed(db, changes.type_id, { databaseId: ref.database.id });
+  const cleared = clearedImages(changes, ref.row);
+  const queued = [...cleared.paths];
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(databaseElements)
+      .set({
+        ...(changes as Partial<DatabaseElementRow>),
+        ...cleared.columns,
+        ...(locks ? { locks: { ...locksOf(ref.row), ...locks } } : {}),
+        version: sql`${databaseElements.version} + 1`,
+        updated_at: new Date(),
+      })
+      .where(and(eq(databaseElements.id, id), eq(databaseElements.version, version)))
+      .returning();
+    if (!updated) throw new AppError('conflict/stale-version');
+    if (labels) await saveDatabaseLabels(tx, updated, labels);
+    if (attachments)
+      queued.push(...(await saveAttachmentOrder(tx, attachmentOwner(ref), attachments)));
+    await queueStorageDeletions(tx, queued);
+    return updated;
+  });
+  await deleteQueuedFiles(db, deps.storage, queued);
+  return { ...ref, row };
+}
+
+/** POST /api/stores/:storeId/elements: an element of the store's own, or an override of `origin_id`. */
+export async function createStoreElement(
+  deps: Deps,
+  scope: Scope,
+  storeId: string,
+  body: CreateStoreElementBody,
+): Promise<StoreElementRef> {
+  const { db } = deps;
+  const store = await findEditableStore(db, scope, storeId);
+  const { origin_id, probe_id, labels, ...input } = body;
+  let origin: DatabaseElementRow | null = null;
+  if (origin_id) {
+    origin = await findOrigin(db, store, origin_id);
+    if (!origin) throw new AppError('element/unknown-origin');
+    assertNothingLocked(locksOf(origin), body as Record<string, unknown>);
+    const [existing] = await db
+      .select({ id: storeElements.id })
+      .from(storeElements)
+      .where(and(eq(storeElements.store_id, store.id), eq(storeElements.origin_id, origin.id)));
+    if (existing) throw new AppError('element/already-overridden');
+  }
+  const changes = fieldChanges(input, 'store');
+  // An element of the store's own starts from the database defaults; an override from nothing.
+  const own = origin ? changes : { ...newElementValues, ...changes };
+  assertValidElement(effectiveStoreValues(own, origin).values, 'store');
+  await assertTypeAllowed(db, changes.type_id, { store });
+  try {
+    const row = await db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(storeElements)
+        .values({
+          ...(own as Partial<typeof storeElements.$inferInsert>),
+          store_id: store.id,
+          origin_id: origin?.id ?? null,
+          probe_id: probe_id ?? null,
+        })
+        .returning();
+      if (labels) {
+        const originLabels = origin ? await labelsOfDatabaseElement(tx, [origin.id]) : [];
+        await saveStoreLabels(tx, inserted!, originLabels, labels);
+      }
+      return inserted!;
+    });
+    return { level: 'store', row, store, origin };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('element/already-overridden');
+    throw error;
+  }
+}
+
+/** PATCH /api/storeElements/:id: locked fields refused, the rest as at database level. */
+export async function updateStoreElement(
+  deps: Deps,
+  scope: Scope,
+  id: string,
+  body: UpdateElementBody,
+): Promise<StoreElementRef> {
+  const { db } = deps;
+  const ref = await findStoreElement(db, scope, id, { isWrite: true });
+  const { version, locks, labels, attachments, probe_id, ...input } = body;
+  if (locks !== undefined) {
+    throw new AppError('validation/invalid-input', 'Locks are set on database elements.', [
+      { path: 'locks', message: 'Not a store element field.' },
+    ]);
+  }
+  if (ref.origin) assertNothingLocked(locksOf(ref.origin), body as Record<string, unknown>);
+  if (ref.row.version !== version) throw new AppError('conflict/stale-version');
+  const changes = fieldChanges(input, 'store');
+  const own = { ...fieldsOf(ref.row), ...changes };
+  assertValidElement(effectiveStoreValues(own, ref.origin).values, 'store');
+  await assertTypeAllowed(db, changes.type_id, { store: ref.store });
+  const cleared = clearedImages(changes, ref.row);
+  const queued = [...cleared.paths];
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(storeElements)
+      .set({
+        ...(changes as Partial<StoreElementRow>),
+        ...cleared.columns,
+        ...(probe_id !== undefined ? { probe_id } : {}),
+        version: sql`${storeElements.version} + 1`,
+        updated_at: new Date(),
+      })
+      .where(and(eq(storeElements.id, id), eq(storeElements.version, version)))
+      .returning();
+    if (!updated) throw new AppError('conflict/stale-version');
+    if (labels) {
+      const originLabels = ref.origin ? await labelsOfDatabaseElement(tx, [ref.origin.id]) : [];
+      await saveStoreLabels(tx, updated, originLabels, labels);
+    }
+    if (attachments)
+      queued.push(...(await saveAttachmentOrder(tx, attachmentOwner(ref), attachments)));
+    await queueStorageDeletions(tx, queued);
+    return updated;
+  });
+  await deleteQueuedFiles(db, deps.storage, queued);
+  return { ...ref, row };
+}

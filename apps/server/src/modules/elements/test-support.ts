@@ -1,0 +1,27 @@
+import { randomBytes } from 'node:crypto';
+
+/** A 1×1 PNG. */
+export const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A small valid-looking PDF (the magic bytes are what the server checks). */
+export const pdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
+
+/** A multipart/form-data body with one file. */
+export function multipart(file: { data: Buffer; filename: string; contentType: string }) {
+  const boundary = `----elements-${randomBytes(6).toString('hex')}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), file.data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+export const pngUpload = () =>
+  multipart({ data: png, filename: 'picture.png', contentType: 'image/png' });
+export const pdfUpload = (filename = 'Fiche technique.pdf') =>
+  multipart({ data: pdf, filename, contentType: 'application/pdf' });

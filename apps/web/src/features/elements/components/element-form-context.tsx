@@ -1,0 +1,34 @@
+import type { ElementLockKey } from '@mise/shared/catalogue/constants';
+import type { Attachment, Element, ElementValues } from '@mise/shared/catalogue/schemas';
+import { createContext, useContext } from 'react';
+import type { ElementLevel } from '../api/element-query-keys';
+import type { ElementDraft } from './element-form';
+
+export type ElementFormApi = {
+  level: ElementLevel;
+  draft: ElementDraft;
+  /** The whole form is read-only (the element is not editable by this user). */
+  isReadOnly: boolean;
+  /** Read-only because of the form or, at store level, a database lock. */
+  isFieldReadOnly: (key: ElementLockKey) => boolean;
+  setValue: <Key extends keyof ElementValues>(key: Key, value: ElementValues[Key]) => void;
+  toggleLock: (key: ElementLockKey) => void;
+  /** Store level: follow the database again (sends null). */
+  resetField: (key: ElementLockKey) => void;
+  update: (change: (draft: ElementDraft) => ElementDraft) => void;
+  /** The saved element's id (uploads need it); null before the first save. */
+  elementId: string | null;
+  /** An upload answered the element: its images, attachments and version are taken. */
+  acceptServerElement: (element: Element) => void;
+  /** An attachment upload answered the attachment only: it is saved already. */
+  acceptUploadedAttachment: (attachment: Attachment) => void;
+};
+
+const ElementFormContext = createContext<ElementFormApi | null>(null);
+export const ElementFormProvider = ElementFormContext.Provider;
+
+export function useElementForm(): ElementFormApi {
+  const form = useContext(ElementFormContext);
+  if (!form) throw new Error('useElementForm outside the element editor');
+  return form;
+}

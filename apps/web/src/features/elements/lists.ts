@@ -1,0 +1,5 @@
+/**
+ * What the elements feature offers other features' screens: the Elements tab of the
+ * database and store screens.
+ */
+export { ElementList, type ElementListProps } from './components/element-list';
