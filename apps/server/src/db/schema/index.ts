@@ -2,4 +2,5 @@ export * from './auth';
 export * from './catalogue';
 export * from './mail';
 export * from './organisation';
+export * from './tasks';
 export * from './users';

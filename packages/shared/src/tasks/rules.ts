@@ -1,0 +1,307 @@
+import { DateTime } from 'luxon';
+import { RRule, type Weekday } from 'rrule';
+import {
+  defaultRecurrence,
+  type Frequency,
+  type MonthPosition,
+  minutesPerDay,
+  monthPositions,
+  patternMinimumPoints,
+  patternPoints,
+  type TaskStatus,
+} from './constants';
+
+/* ---------- Recurrence (spec 001 §2.6, §5; rrule strings, RFC 5545) ---------- */
+
+/**
+ * What the recurrence editor edits. Weekdays are 0 = Monday … 6 = Sunday (rrule's numbering).
+ * Monthly and yearly rules repeat on a day of the month, or on a position (first … last) of a
+ * weekday; yearly rules add the month.
+ */
+export type RecurrenceModel = {
+  frequency: Frequency;
+  interval: number;
+  weekdays: number[];
+  monthMode: 'day' | 'position';
+  monthDay: number;
+  position: MonthPosition;
+  positionWeekday: number;
+  month: number;
+};
+
+export const defaultRecurrenceModel: RecurrenceModel = {
+  frequency: 3,
+  interval: 1,
+  weekdays: [0],
+  monthMode: 'day',
+  monthDay: 1,
+  position: 1,
+  positionWeekday: 0,
+  month: 1,
+};
+
+const dayCodes = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
+const frequencyCodes = ['YEARLY', 'MONTHLY', 'WEEKLY', 'DAILY'] as const;
+
+const clamp = (value: number, min: number, max: number) =>
+  Math.min(max, Math.max(min, Math.trunc(value)));
+
+/**
+ * The rule string of an editor model: FREQ and INTERVAL (minimum 1), BYDAY for weekly rules
+ * (none chosen → Monday), BYMONTHDAY (1–31) or BYDAY with a position for monthly and yearly
+ * rules, BYMONTH for yearly rules. No DTSTART: the anchor is the configuration's (see
+ * `occursOn`), and no WKST: the store's week start applies when tasks are generated.
+ */
+export function buildRecurrence(model: RecurrenceModel): string {
+  const parts = [
+    `FREQ=${frequencyCodes[model.frequency]}`,
+    `INTERVAL=${Math.max(1, Math.trunc(model.interval) || 1)}`,
+  ];
+  if (model.frequency === 2) {
+    const days = [...new Set(model.weekdays.filter((day) => day >= 0 && day <= 6))].sort();
+    parts.push(`BYDAY=${(days.length ? days : [0]).map((day) => dayCodes[day]).join(',')}`);
+  }
+  if (model.frequency === 0) parts.push(`BYMONTH=${clamp(model.month, 1, 12)}`);
+  if (model.frequency === 0 || model.frequency === 1) {
+    if (model.monthMode === 'day') parts.push(`BYMONTHDAY=${clamp(model.monthDay, 1, 31)}`);
+    else {
+      const position = monthPositions.includes(model.position) ? model.position : 1;
+      parts.push(
+        `BYDAY=${position > 0 ? `+${position}` : position}${dayCodes[clamp(model.positionWeekday, 0, 6)]}`,
+      );
+    }
+  }
+  return parts.join(';');
+}
+
+/** The editor model of a rule string; unknown or missing parts take the defaults. */
+export function parseRecurrence(rule: string | null | undefined): RecurrenceModel {
+  const model: RecurrenceModel = { ...defaultRecurrenceModel, weekdays: [] };
+  const text = (rule || defaultRecurrence).replace(/^RRULE:/i, '');
+  for (const part of text.split(';')) {
+    const [rawKey, rawValue = ''] = part.split('=');
+    const key = rawKey?.trim().toUpperCase();
+    const value = rawValue.trim().toUpperCase();
+    if (key === 'FREQ') {
+      const index = frequencyCodes.indexOf(value as (typeof frequencyCodes)[number]);
+      if (index >= 0) model.frequency = index as Frequency;
+    } else if (key === 'INTERVAL') {
+      model.interval = Math.max(1, Number.parseInt(value, 10) || 1);
+    } else if (key === 'BYMONTHDAY') {
+      model.monthMode = 'day';
+      model.monthDay = clamp(Number.parseInt(value, 10) || 1, 1, 31);
+    } else if (key === 'BYMONTH') {
+      model.month = clamp(Number.parseInt(value, 10) || 1, 1, 12);
+    } else if (key === 'BYDAY') {
+      for (const item of value.split(',')) {
+        const match = /^([+-]?\d)?(MO|TU|WE|TH|FR|SA|SU)$/.exec(item.trim());
+        if (!match) continue;
+        const day = dayCodes.indexOf(match[2] as (typeof dayCodes)[number]);
+        if (match[1]) {
+          const position = Number.parseInt(match[1], 10);
+          model.monthMode = 'position';
+          model.position = (monthPositions as readonly number[]).includes(position)
+            ? (position as MonthPosition)
+            : 1;
+          model.positionWeekday = day;
+        } else {
+          model.weekdays.push(day);
+        }
+      }
+    }
+  }
+  if (model.weekdays.length === 0) model.weekdays = [0];
+  model.weekdays = [...new Set(model.weekdays)].sort();
+  return model;
+}
+
+/** Whether a rule string is one the editor can produce (and the server accepts). */
+export function isValidRecurrence(rule: string): boolean {
+  if (rule.length > 200) return false;
+  const model = parseRecurrence(rule);
+  return buildRecurrence(model) === normalizeRecurrence(rule);
+}
+
+/** A rule rewritten the way buildRecurrence writes it. */
+export function normalizeRecurrence(rule: string): string {
+  return rule
+    .replace(/^RRULE:/i, '')
+    .split(';')
+    .map((part) => part.trim().toUpperCase())
+    .filter(Boolean)
+    .join(';');
+}
+
+const weekdayObjects: Weekday[] = [
+  RRule.MO,
+  RRule.TU,
+  RRule.WE,
+  RRule.TH,
+  RRule.FR,
+  RRule.SA,
+  RRule.SU,
+];
+
+/**
+ * A compiled rule that answers whether a calendar day is selected. The anchor (the first
+ * day the rule counts from, e.g. the configuration's creation day) decides which weeks,
+ * months or years an interval above 1 selects; weekStart (0 = Monday … 6 = Sunday, the
+ * store's week_start) decides where a week begins for weekly intervals.
+ */
+export function compileRecurrence(
+  rule: string,
+  anchor: string,
+  weekStart: number,
+): { occursOn(day: string): boolean; daysBetween(first: string, last: string): string[] } {
+  const options = RRule.parseString(normalizeRecurrence(rule));
+  const compiled = new RRule({
+    ...options,
+    dtstart: dayToUtc(anchor),
+    wkst: weekdayObjects[clamp(weekStart, 0, 6)],
+  });
+  return {
+    occursOn(day) {
+      const instant = dayToUtc(day);
+      return compiled.between(instant, instant, true).length > 0;
+    },
+    daysBetween(first, last) {
+      return compiled.between(dayToUtc(first), dayToUtc(last), true).map(utcToDay);
+    },
+  };
+}
+
+function dayToUtc(day: string): Date {
+  return new Date(`${day}T00:00:00.000Z`);
+}
+function utcToDay(instant: Date): string {
+  return instant.toISOString().slice(0, 10);
+}
+
+/* ---------- Schedules (spec 001 §4, §5, §9) ---------- */
+
+export type ScheduleWindow = { start: number; end: number };
+
+/** 'schedule-incoherent' when the start is after the end; minutes lie within the day. */
+export function validateSchedule(window: ScheduleWindow): 'schedule-incoherent' | null {
+  if (
+    !Number.isInteger(window.start) ||
+    !Number.isInteger(window.end) ||
+    window.start < 0 ||
+    window.end > minutesPerDay ||
+    window.start > window.end
+  )
+    return 'schedule-incoherent';
+  return null;
+}
+
+/** Stored lists (starts, durations) ↔ windows; duration = end − start. */
+export function windowsFromLists(
+  starts: readonly number[],
+  durations: readonly number[],
+): ScheduleWindow[] {
+  return starts.map((start, index) => ({ start, end: start + (durations[index] ?? 0) }));
+}
+export function listsFromWindows(windows: readonly ScheduleWindow[]): {
+  starts: number[];
+  durations: number[];
+} {
+  const sorted = [...windows].sort(
+    (left, right) => left.start - right.start || left.end - right.end,
+  );
+  return {
+    starts: sorted.map((window) => window.start),
+    durations: sorted.map((window) => window.end - window.start),
+  };
+}
+
+/** Minutes of the day as 24-hour "HH:MM" (1440 → "24:00"). */
+export function formatMinutes(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  return `${String(hours).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/**
+ * The instant of a wall-clock minute of a calendar day in a time zone (schedules are the
+ * store's local time). A minute that does not exist (spring-forward gap) moves forward by
+ * the gap; a repeated one (fall-back) takes its first occurrence.
+ */
+export function localMinuteToInstant(day: string, minute: number, zone: string): Date {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const midnight = DateTime.fromObject({ year, month, day: date }, { zone });
+  const local = midnight.plus({ days: Math.floor(minute / minutesPerDay) }).set({
+    hour: Math.floor((minute % minutesPerDay) / 60),
+    minute: minute % 60,
+  });
+  return local.toJSDate();
+}
+
+/** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
+export function dayInZone(instant: Date, zone: string): string {
+  return DateTime.fromJSDate(instant, { zone }).toISODate() ?? instant.toISOString().slice(0, 10);
+}
+
+/* ---------- Task status (spec 002 §4) ---------- */
+
+/** End of a task: start plus duration in minutes. */
+export function taskEnd(start: Date, durationMinutes: number): Date {
+  return new Date(start.getTime() + durationMinutes * 60_000);
+}
+
+/**
+ * - postponed when the task was postponed;
+ * - done when completed at or before start + duration, done-late when after;
+ * - late when not completed and the end has passed (now after the end), shown as
+ *   non-finalized when the task is of a day other than today;
+ * - on-time otherwise.
+ */
+export function taskStatus(
+  task: { start: Date; duration: number; completedAt: Date | null; postponed: boolean },
+  now: Date,
+  isToday: boolean,
+): TaskStatus {
+  if (task.postponed) return 'postponed';
+  const end = taskEnd(task.start, task.duration);
+  if (task.completedAt) return task.completedAt.getTime() <= end.getTime() ? 'done' : 'done-late';
+  if (now.getTime() > end.getTime()) return isToday ? 'late' : 'non-finalized';
+  return 'on-time';
+}
+
+/* ---------- Readings (spec 002 §4) ---------- */
+
+/** In range when the value lies within the element's minimum and maximum (bounds included). */
+export function temperatureInRange(
+  value: number | null | undefined,
+  minimum: number | null,
+  maximum: number | null,
+): boolean {
+  if (value === null || value === undefined) return true;
+  if (minimum !== null && value < minimum) return false;
+  if (maximum !== null && value > maximum) return false;
+  return true;
+}
+
+/** Temperature control is invalid when cooling ends above target or reheating ends below it. */
+export function temperatureControlValid(
+  mode: 'cooling' | 'reheating',
+  endTemperature: number | null,
+  target: number | null,
+): boolean {
+  if (endTemperature === null || target === null) return true;
+  return mode === 'cooling' ? endTemperature <= target : endTemperature >= target;
+}
+
+/* ---------- Employee authentication (spec 000 §5) ---------- */
+
+export function validatePin(pin: string): 'invalid-password' | null {
+  return /^\d{4}$/.test(pin) ? null : 'invalid-password';
+}
+
+export function validatePattern(
+  points: readonly number[],
+): 'pattern-too-short' | 'invalid-pattern' | null {
+  if (points.some((point) => !Number.isInteger(point) || point < 0 || point >= patternPoints))
+    return 'invalid-pattern';
+  if (new Set(points).size !== points.length) return 'invalid-pattern';
+  if (points.length < patternMinimumPoints) return 'pattern-too-short';
+  return null;
+}
