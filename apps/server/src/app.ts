@@ -23,6 +23,7 @@ import { allergensRoutes } from './modules/allergens/allergens.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { databasesRoutes } from './modules/databases/databases.routes';
+import { deviceRoutes } from './modules/device/device.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { distributorsRoutes } from './modules/distributors/distributors.routes';
 import { elementsRoutes } from './modules/elements/elements.routes';
@@ -31,6 +32,8 @@ import { flushStorageDeletions } from './modules/files/storage-deletions';
 import { sensorsRoutes } from './modules/sensors/sensors.routes';
 import { stockImagesRoutes } from './modules/stock-images/stock-images.routes';
 import { storesRoutes } from './modules/stores/stores.routes';
+import { taskConfigurationsRoutes } from './modules/task-configurations/task-configurations.routes';
+import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { registerRequestAuth } from './platform/auth/request-auth';
 import type { AppDeps } from './platform/deps';
@@ -163,6 +166,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(elementsRoutes, { prefix: '/api', ...deps });
   await app.register(allergensRoutes, { prefix: '/api', ...deps });
   await app.register(stockImagesRoutes, { prefix: '/api', ...deps });
+  await app.register(taskConfigurationsRoutes, { prefix: '/api', ...deps });
+  await app.register(tasksRoutes, { prefix: '/api', ...deps });
+  await app.register(deviceRoutes, { prefix: '/api', ...deps });
   // Files whose deletion a save queued but a crash interrupted.
   app.addHook('onReady', async () => {
     await flushStorageDeletions(deps.db, deps.storage);
