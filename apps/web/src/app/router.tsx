@@ -29,6 +29,8 @@ const builtPaths = new Set<string>([
   '/storeElement',
   '/newElement',
   '/allergens',
+  '/taskConf',
+  '/storeTaskConf',
 ]);
 
 function comingSoonRoute(path: string): RouteObject {
@@ -199,6 +201,26 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                   lazy: async () => ({
                     Component: (await import('../features/allergens/pages/allergens-page'))
                       .AllergensPage,
+                  }),
+                },
+                {
+                  path: 'taskConf',
+                  lazy: async () => ({
+                    Component: (
+                      await import(
+                        '../features/task-configurations/pages/database-task-configuration-page'
+                      )
+                    ).DatabaseTaskConfigurationPage,
+                  }),
+                },
+                {
+                  path: 'storeTaskConf',
+                  lazy: async () => ({
+                    Component: (
+                      await import(
+                        '../features/task-configurations/pages/store-task-configuration-page'
+                      )
+                    ).StoreTaskConfigurationPage,
                   }),
                 },
                 ...routePaths.filter((path) => !builtPaths.has(path)).map(comingSoonRoute),
