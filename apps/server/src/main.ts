@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { openConfiguredDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { demoPassword, seedDemo } from './db/seed/demo';
+import { startTaskScheduler } from './modules/tasks/scheduler';
 
 const config = loadConfig();
 const database = await openConfiguredDatabase(config);
@@ -13,6 +14,8 @@ const isSeeding = database.driver === 'pglite' || config.SEED_DEMO;
 const seeded = isSeeding ? await seedDemo(database.db) : null;
 
 await app.listen({ port: config.PORT, host: config.HOST });
+// Task generation: a catch-up pass now, then every minute (safe on several instances).
+const stopTaskScheduler = startTaskScheduler({ db: database.db, log: app.log });
 const where =
   database.driver === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL';
 console.log(`\nMise is running on ${config.PUBLIC_URL} (${where})`);
@@ -27,6 +30,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (isClosing) return;
     isClosing = true;
     app.log.info({ signal }, 'shutting down');
+    await stopTaskScheduler();
     await app.close();
     await database.close();
     process.exit(0);

@@ -7,11 +7,18 @@ import {
   distributors,
   elementLabels,
   elementTypes,
+  employeeStores,
+  employees,
   storeElements,
   storeOwners,
   stores,
+  storeTaskConfigurations,
+  taskConfigurations,
+  tasks,
+  taskTypes,
   users,
 } from '../db/schema';
+import { hashEmployeeSecret } from '../modules/device/employees.service';
 import { hashPassword } from '../platform/auth/passwords';
 
 export const testPassword = 'Correct-horse-42';
@@ -183,5 +190,126 @@ export async function buildLabel(db: Database, values: Partial<typeof elementLab
       ...values,
     })
     .returning();
+  return row!;
+}
+
+/* ---------- Employees and tasks (tablet) ---------- */
+
+/** Hashes of employee secrets, computed once per run (argon2 is slow on purpose). */
+const employeeSecretHashes = new Map<string, Promise<string>>();
+const employeeSecretHash = (secret: string | number[]) => {
+  const text = typeof secret === 'string' ? `pin:${secret}` : `pattern:${secret.join('-')}`;
+  let hashed = employeeSecretHashes.get(text);
+  if (!hashed) {
+    hashed = hashEmployeeSecret(secret);
+    employeeSecretHashes.set(text, hashed);
+  }
+  return hashed;
+};
+
+/**
+ * An employee linked to `storeIds`, with a PIN (default '1234') or, when `pattern` is given,
+ * a pattern (using_password false). `pin: null` leaves the employee without a secret.
+ */
+export async function buildEmployee(
+  db: Database,
+  options: Partial<typeof employees.$inferInsert> & {
+    storeIds: string[];
+    pin?: string | null;
+    pattern?: number[];
+  },
+) {
+  const { storeIds, pin = '1234', pattern, ...values } = options;
+  const [row] = await db
+    .insert(employees)
+    .values({
+      name: `Employee ${unique()}`,
+      surname: 'Test',
+      using_password: !pattern,
+      pin_hash: !pattern && pin !== null ? await employeeSecretHash(pin) : null,
+      pattern_hash: pattern ? await employeeSecretHash(pattern) : null,
+      ...values,
+    })
+    .returning();
+  if (storeIds.length) {
+    await db
+      .insert(employeeStores)
+      .values(storeIds.map((store_id) => ({ employee_id: row!.id, store_id })));
+  }
+  return row!;
+}
+
+/**
+ * A task of a store, inserted directly (generation is not needed): by default a temperatures
+ * task of today (UTC) starting now, lasting an hour, with two elements.
+ */
+export async function buildTask(
+  db: Database,
+  values: Partial<typeof tasks.$inferInsert> & { store_id: string },
+) {
+  const start = values.start ?? new Date();
+  const element = (name: string) => ({
+    id: crypto.randomUUID(),
+    name,
+    minimum_temperature: 0,
+    maximum_temperature: 4,
+    maximum_polarity: null,
+    reheating_temperature: null,
+    cooling_temperature: null,
+  });
+  const [row] = await db
+    .insert(tasks)
+    .values({
+      name: `Task ${unique()}`,
+      module: 'temperatures',
+      day: start.toISOString().slice(0, 10),
+      start,
+      duration: 60,
+      elements: [element('Fridge 1'), element('Fridge 2')],
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+/* ---------- Task configurations (spec 001 §3.6, §3.7) ---------- */
+
+/** A task type of a database, or of a store (store side) when `store_id` is given. */
+export async function buildTaskType(
+  db: Database,
+  values: { database_id?: string; store_id?: string; name?: string; color?: string },
+) {
+  const [row] = await db
+    .insert(taskTypes)
+    .values({ name: `Task type ${unique()}`, ...values })
+    .returning();
+  return row!;
+}
+
+/** A database task configuration: an Action task with one action unless told otherwise. */
+export async function buildTaskConfiguration(
+  db: Database,
+  values: Partial<typeof taskConfigurations.$inferInsert> & { database_id: string },
+) {
+  const [row] = await db
+    .insert(taskConfigurations)
+    .values({
+      name: `Task ${unique()}`,
+      module: 'actions',
+      configuration: { actions: [{ name: 'Clean', requires_picture: false, attachments: [] }] },
+      starts: [480],
+      durations: [60],
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+/** A store task configuration: an override of `origin_id` (null fields follow it) or one of its own. */
+export async function buildStoreTaskConfiguration(
+  db: Database,
+  values: Partial<typeof storeTaskConfigurations.$inferInsert> & { store_id: string },
+) {
+  const [row] = await db.insert(storeTaskConfigurations).values(values).returning();
   return row!;
 }

@@ -147,3 +147,8 @@ export const attachmentContentTypes: Record<string, { type: AttachmentType; exte
 /** Largest encyclopedia attachment accepted through a plain upload (docs/decisions.md). */
 export const maxAttachmentBytes = 200 * 1024 * 1024;
 export const attachmentNameMaxLength = 120;
+
+/** GET /api/pdf/allergens: at most this many elements in one PDF (400 beyond). */
+export const allergensPdfMaxElements = 2000;
+/** GET /api/pdf/allergens: requests per minute and client. */
+export const allergensPdfPerMinute = 10;

@@ -13,6 +13,7 @@ import {
   mergeStoreRows,
   newLabelValues,
   normalizeDuration,
+  normalizeLabel,
   printLabel,
   resolveInheritance,
   toLabelHours,
@@ -654,6 +655,46 @@ describe('printLabel', () => {
       expiresAt: null,
       showWeekday: false,
       text: null,
+    });
+  });
+});
+
+describe('normalizeLabel', () => {
+  it('clears what the label type does not use', () => {
+    const full = {
+      ...newLabelValues('Étiquette'),
+      expiration_duration: 48,
+      defrosting_duration: 12,
+      expiration_text: 'a\nb\nc\nd\ne\nf',
+      cumulate_expiration_duration: true,
+      show_expiration_hour: true,
+      show_expiration_weekday: true,
+    };
+    expect(normalizeLabel({ ...full, type: 'defrosting' })).toMatchObject({
+      expiration_duration: 48,
+      defrosting_duration: 12,
+      expiration_text: null,
+      cumulate_expiration_duration: true,
+      show_expiration_hour: false,
+      show_expiration_weekday: false,
+    });
+    expect(normalizeLabel({ ...full, type: 'expiration' })).toMatchObject({
+      defrosting_duration: 0,
+      expiration_text: null,
+      cumulate_expiration_duration: false,
+      show_expiration_hour: true,
+      show_expiration_weekday: true,
+    });
+    expect(normalizeLabel({ ...full, type: 'freeform_expiration' })).toMatchObject({
+      expiration_duration: 0,
+      defrosting_duration: 0,
+      expiration_text: full.expiration_text,
+    });
+    expect(normalizeLabel({ ...full, type: 'name' })).toMatchObject({
+      expiration_duration: 0,
+      defrosting_duration: 0,
+      expiration_text: null,
+      show_expiration_hour: false,
     });
   });
 });

@@ -221,6 +221,24 @@ export function newLabelValues(name = ''): LabelValues {
   };
 }
 
+/**
+ * A label as stored and compared: what its type does not use is cleared (spec 001 §5,
+ * labelTypeFields): the text unless freeform, the hour/weekday and cumulate flags the type
+ * does not show (false), the durations it does not use (0).
+ */
+export function normalizeLabel<T extends LabelValues>(label: T): T {
+  const fields = labelTypeFields(label.type);
+  return {
+    ...label,
+    expiration_duration: fields.expiration ? label.expiration_duration : 0,
+    defrosting_duration: fields.defrosting ? label.defrosting_duration : 0,
+    expiration_text: fields.freeform ? label.expiration_text : null,
+    cumulate_expiration_duration: fields.cumulate ? label.cumulate_expiration_duration : false,
+    show_expiration_hour: fields.hourAndWeekday ? label.show_expiration_hour : false,
+    show_expiration_weekday: fields.hourAndWeekday ? label.show_expiration_weekday : false,
+  };
+}
+
 export type LabelValidationError = 'label/invalid-name' | 'freeform-line-limit';
 
 export function validateLabel(values: LabelValues): LabelValidationError | null {

@@ -179,6 +179,13 @@ export const attachmentOrderInputSchema = z.strictObject({
 export const renameAttachmentBodySchema = z.strictObject({
   name: z.string().trim().min(1).max(attachmentNameMaxLength),
 });
+/**
+ * `?version=N` of the writes that bypass the element PATCH (uploads, stock image, attachment
+ * rename): the element's version read; a stale one answers 409 and nothing is stored.
+ */
+export const expectedVersionQuerySchema = z.strictObject({
+  version: z.coerce.number().int().min(0),
+});
 
 /* ---------- Elements ---------- */
 
@@ -239,6 +246,17 @@ export const listElementsQuerySchema = z.strictObject({
   tab: z.enum(storeElementTabs).optional(),
 });
 export const listElementsResponseSchema = z.object({ items: z.array(elementListItemSchema) });
+
+/**
+ * GET /api/databases/:databaseId/elements/context and /api/stores/:storeId/elements/context:
+ * what a new element's screen needs — the modules hidden (a store's with its database's) and
+ * whether the caller may create elements there.
+ */
+export const elementContextResponseSchema = z.object({
+  hidden_modules: z.array(moduleKeySchema),
+  editable: z.boolean(),
+});
+export type ElementContext = z.infer<typeof elementContextResponseSchema>;
 
 const fieldKeys = new Set<string>(elementFieldKeys);
 export const isElementFieldKey = (key: string): key is (typeof elementFieldKeys)[number] =>

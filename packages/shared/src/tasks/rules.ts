@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
-import { RRule, type Weekday } from 'rrule';
+import type { RRule as RRuleClass, Weekday } from 'rrule';
+import * as rruleModule from 'rrule';
 import {
   defaultRecurrence,
   type Frequency,
@@ -10,6 +11,14 @@ import {
   patternPoints,
   type TaskStatus,
 } from './constants';
+
+/**
+ * rrule ships CommonJS for Node (no named ESM exports there) and ESM for bundlers (no default
+ * export): take the class from whichever shape the runtime gives.
+ */
+const RRule: typeof RRuleClass =
+  (rruleModule as unknown as { default?: { RRule: typeof RRuleClass } }).default?.RRule ??
+  (rruleModule as unknown as { RRule: typeof RRuleClass }).RRule;
 
 /* ---------- Recurrence (spec 001 §2.6, §5; rrule strings, RFC 5545) ---------- */
 

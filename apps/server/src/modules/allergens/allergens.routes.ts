@@ -1,9 +1,11 @@
 import { idSchema } from '@mise/shared/auth/schemas';
+import { allergensPdfMaxElements, allergensPdfPerMinute } from '@mise/shared/catalogue/constants';
 import { allergensQuerySchema, allergenTableSchema } from '@mise/shared/catalogue/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/request-auth';
 import type { AppDeps } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
 import { renderAllergensPdf } from '../../platform/pdf/allergens';
 import { scopeOf } from '../../platform/scope';
 import { allergenTable } from './allergens.service';
@@ -43,9 +45,20 @@ export const allergensRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
 
   app.get(
     '/pdf/allergens',
-    { schema: { tags: ['allergens'], querystring: pdfQuerySchema } },
+    {
+      schema: { tags: ['allergens'], querystring: pdfQuerySchema },
+      config: { rateLimit: { max: allergensPdfPerMinute, timeWindow: '1 minute' } },
+    },
     async (request, reply) => {
       const table = await allergenTable(db, await scopeFor(request), request.query);
+      const count = table.groups.reduce((total, group) => total + group.elements.length, 0);
+      if (count > allergensPdfMaxElements) {
+        throw new AppError(
+          'validation/invalid-input',
+          `Too many elements for one PDF (${count}, at most ${allergensPdfMaxElements}).`,
+          [{ path: 'elements', message: `At most ${allergensPdfMaxElements} elements.` }],
+        );
+      }
       const pdf = await renderAllergensPdf(table, {
         lang: request.query.lang,
         generatedAt: new Date(),

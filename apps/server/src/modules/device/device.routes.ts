@@ -1,5 +1,126 @@
+import { idSchema } from '@mise/shared/auth/schemas';
+import {
+  authenticateEmployeeBodySchema,
+  authenticateEmployeeResponseSchema,
+  dayQuerySchema,
+  listDeviceEmployeesResponseSchema,
+  listTasksResponseSchema,
+  pictureUploadResponseSchema,
+  postponeBodySchema,
+  submitResultBodySchema,
+  taskResponseSchema,
+} from '@mise/shared/tasks/schemas';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
 import type { AppDeps } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
+import { readImageUpload } from '../files/uploads';
+import {
+  listDeviceDayTasks,
+  postponeTask,
+  saveTaskPicture,
+  submitTaskResult,
+  type TaskActor,
+} from '../tasks/task-results.service';
+import {
+  authenticateEmployee,
+  type DeviceIdentity,
+  findEmployeeOfToken,
+  listStoreEmployees,
+} from './employees.service';
+
+const tags = ['device'];
+const params = z.strictObject({ id: idSchema });
+export const employeeTokenHeader = 'x-employee-token';
+
+/**
+ * Device-only routes: a paired tablet's Bearer device token. A browser or script session,
+ * or no token, answers 401 (a user is never a device).
+ */
+export function requireDevice(request: FastifyRequest): DeviceIdentity {
+  if (!request.device) throw new AppError('auth/unauthenticated');
+  return request.device;
+}
+
+/** The device and the employee identified on it (`x-employee-token`), or 401. */
+async function requireActor(db: Database, request: FastifyRequest): Promise<TaskActor> {
+  const device = requireDevice(request);
+  const header = request.headers[employeeTokenHeader];
+  const employee = await findEmployeeOfToken(
+    db,
+    device,
+    typeof header === 'string' ? header : undefined,
+  );
+  return { deviceId: device.id, storeId: device.storeId, employee };
+}
 
 /** What the tablet calls: employees, today's tasks, results, postponing, pictures. */
-export const deviceRoutes: FastifyPluginAsyncZod<AppDeps> = async (_app, _deps) => {};
+export const deviceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, storage }) => {
+  app.get(
+    '/device/employees',
+    { schema: { tags, response: { 200: listDeviceEmployeesResponseSchema } } },
+    async (request) => ({ items: await listStoreEmployees(db, requireDevice(request).storeId) }),
+  );
+
+  app.post(
+    '/device/employees/:id/authenticate',
+    {
+      schema: {
+        tags,
+        params,
+        body: authenticateEmployeeBodySchema,
+        response: { 200: authenticateEmployeeResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const device = requireDevice(request);
+      reply.header('cache-control', 'no-store');
+      return authenticateEmployee(db, device, request.params.id, request.body);
+    },
+  );
+
+  app.get(
+    '/device/tasks',
+    { schema: { tags, querystring: dayQuerySchema, response: { 200: listTasksResponseSchema } } },
+    async (request) => listDeviceDayTasks(db, requireDevice(request).storeId, request.query.day),
+  );
+
+  app.post(
+    '/device/tasks/:id/result',
+    {
+      schema: {
+        tags,
+        params,
+        body: submitResultBodySchema,
+        response: { 200: taskResponseSchema },
+      },
+    },
+    async (request) => {
+      const actor = await requireActor(db, request);
+      return { task: await submitTaskResult(db, actor, request.params.id, request.body) };
+    },
+  );
+
+  app.post(
+    '/device/tasks/:id/postpone',
+    {
+      schema: { tags, params, body: postponeBodySchema, response: { 200: taskResponseSchema } },
+    },
+    async (request) => {
+      const actor = await requireActor(db, request);
+      return { task: await postponeTask(db, actor, request.params.id, request.body) };
+    },
+  );
+
+  /** A task picture: PNG, JPEG or WebP (5 MB), stored under a key the server builds. */
+  app.post(
+    '/device/pictures',
+    { schema: { tags, response: { 200: pictureUploadResponseSchema } } },
+    async (request) => {
+      const actor = await requireActor(db, request);
+      return saveTaskPicture(db, storage, actor.storeId, await readImageUpload(request));
+    },
+  );
+};

@@ -70,6 +70,26 @@ export const devicesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
     },
   );
 
+  /**
+   * The tablet reports what it runs (after an app or system update): app version, system
+   * version, model. Not a setting: the version used by the back-office is not changed.
+   */
+  app.patch(
+    '/devices/me',
+    {
+      schema: {
+        tags,
+        body: devicesService.reportDeviceBodySchema,
+        response: { 200: deviceResponseSchema },
+      },
+    },
+    async (request) => {
+      if (!request.device) throw new AppError('auth/unauthenticated');
+      const device = await devicesService.reportDevice(db, request.device.id, request.body);
+      return { device: devicesService.presentDevice(device) };
+    },
+  );
+
   app.patch(
     '/devices/:id',
     {

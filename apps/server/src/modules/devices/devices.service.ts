@@ -1,5 +1,6 @@
 import type { Device } from '@mise/shared/organisation/schemas';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { devices, stores } from '../../db/schema';
 import { hashToken, newToken } from '../../platform/auth/tokens';
@@ -151,4 +152,25 @@ export async function findDevice(db: Database, id: string): Promise<DeviceRow> {
   const [row] = await db.select().from(devices).where(eq(devices.id, id)).limit(1);
   if (!row) throw new AppError('auth/unauthenticated');
   return row;
+}
+
+/** PATCH /api/devices/me: what the tablet runs, reported by itself. */
+export const reportDeviceBodySchema = z.strictObject({
+  app_version: z.string().trim().max(40).optional(),
+  os_version: z.string().trim().max(40).optional(),
+  device_model: z.string().trim().max(120).optional(),
+});
+
+export async function reportDevice(
+  db: Database,
+  id: string,
+  body: z.infer<typeof reportDeviceBodySchema>,
+): Promise<DeviceRow> {
+  const [updated] = await db
+    .update(devices)
+    .set({ ...body, last_connexion: new Date() })
+    .where(eq(devices.id, id))
+    .returning();
+  if (!updated) throw new AppError('auth/unauthenticated');
+  return updated;
 }

@@ -15,7 +15,15 @@ import {
 } from '../../test/factories';
 import { type Agent, signIn, useTestApp } from '../../test/harness';
 import { flushStorageDeletions } from '../files/storage-deletions';
-import { multipart, pdf, pdfUpload, png, pngUpload } from './test-support';
+import {
+  attachmentVersionQuery,
+  multipart,
+  pdf,
+  pdfUpload,
+  png,
+  pngUpload,
+  versionQuery,
+} from './test-support';
 
 const stockDownloads: string[] = [];
 const stockImages: StockImages = {
@@ -54,7 +62,7 @@ describe('encyclopedia attachments', () => {
     const element = await buildDatabaseElement(context.db, { database_id: databaseId });
     const upload = await admin.inject({
       method: 'POST',
-      url: `/api/databaseElements/${element.id}/attachments`,
+      url: `/api/databaseElements/${element.id}/attachments${await versionQuery(context.db, 'database', element.id)}`,
       ...pdfUpload('Fiche technique é.pdf'),
     });
     expect(upload.statusCode, upload.body).toBe(200);
@@ -79,7 +87,7 @@ describe('encyclopedia attachments', () => {
 
     const picture = await admin.inject({
       method: 'POST',
-      url: `/api/databaseElements/${element.id}/attachments`,
+      url: `/api/databaseElements/${element.id}/attachments${await versionQuery(context.db, 'database', element.id)}`,
       ...pngUpload(),
     });
     expect(picture.statusCode, picture.body).toBe(200);
@@ -88,7 +96,7 @@ describe('encyclopedia attachments', () => {
 
     const renamed = await admin.inject({
       method: 'PATCH',
-      url: `/api/elementAttachments/${sheet.id}`,
+      url: `/api/elementAttachments/${sheet.id}${await attachmentVersionQuery(context.db, sheet.id)}`,
       payload: { name: 'Fiche HACCP' },
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
@@ -161,7 +169,7 @@ describe('encyclopedia attachments', () => {
     ]) {
       const response = await admin.inject({
         method: 'POST',
-        url: `/api/databaseElements/${element.id}/attachments`,
+        url: `/api/databaseElements/${element.id}/attachments${await versionQuery(context.db, 'database', element.id)}`,
         ...multipart(file),
       });
       expect(response.statusCode, file.filename).toBe(415);
@@ -191,7 +199,7 @@ describe('encyclopedia attachments', () => {
     });
     const originUpload = await admin.inject({
       method: 'POST',
-      url: `/api/databaseElements/${origin.id}/attachments`,
+      url: `/api/databaseElements/${origin.id}/attachments${await versionQuery(context.db, 'database', origin.id)}`,
       ...pdfUpload(),
     });
     expect(originUpload.statusCode).toBe(200);
@@ -201,7 +209,7 @@ describe('encyclopedia attachments', () => {
     });
     const own = await customer.inject({
       method: 'POST',
-      url: `/api/storeElements/${override.id}/attachments`,
+      url: `/api/storeElements/${override.id}/attachments${await versionQuery(context.db, 'store', override.id)}`,
       ...pngUpload(),
     });
     expect(own.statusCode, own.body).toBe(200);
@@ -219,7 +227,7 @@ describe('encyclopedia attachments', () => {
     // An inherited attachment is not the store's to rename or list.
     const rename = await customer.inject({
       method: 'PATCH',
-      url: `/api/elementAttachments/${attachments[0].id}`,
+      url: `/api/elementAttachments/${attachments[0].id}${await attachmentVersionQuery(context.db, attachments[0].id)}`,
       payload: { name: 'Mine' },
     });
     expect(rename.statusCode).toBe(403);
@@ -244,7 +252,7 @@ describe('encyclopedia attachments', () => {
     });
     const refused = await customer.inject({
       method: 'POST',
-      url: `/api/storeElements/${lockedOverride.id}/attachments`,
+      url: `/api/storeElements/${lockedOverride.id}/attachments${await versionQuery(context.db, 'store', lockedOverride.id)}`,
       ...pdfUpload(),
     });
     expect(refused.statusCode).toBe(403);
@@ -263,7 +271,7 @@ describe('illustrations', () => {
     const element = await buildDatabaseElement(context.db, { database_id: databaseId });
     const first = await admin.inject({
       method: 'POST',
-      url: `/api/databaseElements/${element.id}/illustration`,
+      url: `/api/databaseElements/${element.id}/illustration${await versionQuery(context.db, 'database', element.id)}`,
       ...pngUpload(),
     });
     expect(first.statusCode, first.body).toBe(200);
@@ -276,7 +284,7 @@ describe('illustrations', () => {
     expect(fileExists(firstUrl)).toBe(true);
     const allergen = await admin.inject({
       method: 'POST',
-      url: `/api/databaseElements/${element.id}/allergenIllustration`,
+      url: `/api/databaseElements/${element.id}/allergenIllustration${await versionQuery(context.db, 'database', element.id)}`,
       ...pngUpload(),
     });
     expect(allergen.json().element.allergen_illustration_url).toMatch(
@@ -284,14 +292,14 @@ describe('illustrations', () => {
     );
     const notImage = await admin.inject({
       method: 'POST',
-      url: `/api/databaseElements/${element.id}/illustration`,
+      url: `/api/databaseElements/${element.id}/illustration${await versionQuery(context.db, 'database', element.id)}`,
       ...pdfUpload(),
     });
     expect(notImage.statusCode).toBe(415);
 
     const stock = await admin.inject({
       method: 'POST',
-      url: `/api/databaseElements/${element.id}/illustration/stock`,
+      url: `/api/databaseElements/${element.id}/illustration/stock${await versionQuery(context.db, 'database', element.id)}`,
       payload: { url: 'https://stock.test/1.png' },
     });
     expect(stock.statusCode, stock.body).toBe(200);
@@ -302,7 +310,7 @@ describe('illustrations', () => {
     expect(fileExists(stockUrl)).toBe(true);
     const bad = await admin.inject({
       method: 'POST',
-      url: `/api/databaseElements/${element.id}/illustration/stock`,
+      url: `/api/databaseElements/${element.id}/illustration/stock${await versionQuery(context.db, 'database', element.id)}`,
       payload: { url: 'https://stock.test/1.txt' },
     });
     expect(bad.statusCode).toBe(415);
@@ -310,7 +318,7 @@ describe('illustrations', () => {
     // Duplicate copies the files.
     const withSheet = await admin.inject({
       method: 'POST',
-      url: `/api/databaseElements/${element.id}/attachments`,
+      url: `/api/databaseElements/${element.id}/attachments${await versionQuery(context.db, 'database', element.id)}`,
       ...pdfUpload(),
     });
     const sheet = withSheet.json().element.attachments[0];
@@ -342,7 +350,7 @@ describe('illustrations', () => {
     const element = await buildDatabaseElement(context.db, { database_id: tenants.a.database.id });
     const refused = await admin.inject({
       method: 'POST',
-      url: `/api/databaseElements/${element.id}/illustration/stock`,
+      url: `/api/databaseElements/${element.id}/illustration/stock${await versionQuery(context.db, 'database', element.id)}`,
       payload: { url: 'http://10.0.0.1/refused.png' },
     });
     expect(refused.statusCode).toBe(400);
@@ -351,7 +359,7 @@ describe('illustrations', () => {
     try {
       const pick = await admin.inject({
         method: 'POST',
-        url: `/api/databaseElements/${element.id}/illustration/stock`,
+        url: `/api/databaseElements/${element.id}/illustration/stock${await versionQuery(context.db, 'database', element.id)}`,
         payload: { url: 'https://stock.test/1.png' },
       });
       expect(pick.statusCode).toBe(503);
@@ -359,6 +367,162 @@ describe('illustrations', () => {
     } finally {
       stockImages.configured = true;
     }
+  });
+});
+
+describe('/api/files for catalogue files', () => {
+  it("serves a store attachment and an inherited database picture to the store's customer only", async () => {
+    const otherCustomer = await signIn(context.app, tenants.b.users.customer.email, testPassword);
+    const databaseId = tenants.a.database.id;
+    const storeId = tenants.a.stores[0]!.id;
+    const type = await buildElementType(context.db, { database_id: databaseId });
+    const origin = await buildDatabaseElement(context.db, {
+      database_id: databaseId,
+      type_id: type.id,
+      locks: { ...defaultElementLocks, attachments: false },
+    });
+    const picture = await admin.inject({
+      method: 'POST',
+      url: `/api/databaseElements/${origin.id}/illustration?version=${origin.version}`,
+      ...pngUpload(),
+    });
+    expect(picture.statusCode, picture.body).toBe(200);
+    const override = await buildStoreElement(context.db, {
+      store_id: storeId,
+      origin_id: origin.id,
+    });
+    const upload = await customer.inject({
+      method: 'POST',
+      url: `/api/storeElements/${override.id}/attachments?version=${override.version}`,
+      ...pdfUpload(),
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const storeElement = upload.json().element;
+    expect(storeElement.field_states.illustration_url).toBe('locked');
+    const inheritedPicture = storeElement.illustration_url as string;
+    expect(inheritedPicture).toBe(picture.json().element.illustration_url);
+    const storeAttachment = upload.json().attachment.url as string;
+    expect(storeAttachment).toMatch(`/api/files/stores/${storeId}/element_attachments/`);
+    for (const url of [inheritedPicture, storeAttachment]) {
+      expect((await customer.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+      expect((await otherCustomer.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+  });
+});
+
+describe('versions of uploads', () => {
+  it('answers 409 to an upload, stock pick or rename with a stale version and stores nothing', async () => {
+    const databaseId = tenants.a.database.id;
+    const element = await buildDatabaseElement(context.db, { database_id: databaseId });
+    const stale = (await databaseRow(element.id)).version;
+    // Another user saves: the version moves.
+    const saved = await admin.inject({
+      method: 'PATCH',
+      url: `/api/databaseElements/${element.id}`,
+      payload: { version: stale, name: 'Saved by someone else' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const current = saved.json().element.version;
+    const folder = (kind: string) =>
+      join(context.config.DATA_DIR, 'files', `databases/${databaseId}/${kind}/${element.id}`);
+    const filesIn = (kind: string) => {
+      const path = folder(kind);
+      return existsSync(path) ? readdirSync(path, { recursive: true }) : [];
+    };
+    for (const [suffix, upload] of [
+      ['illustration', pngUpload()],
+      ['allergenIllustration', pngUpload()],
+      ['attachments', pdfUpload()],
+    ] as const) {
+      const response = await admin.inject({
+        method: 'POST',
+        url: `/api/databaseElements/${element.id}/${suffix}?version=${stale}`,
+        ...upload,
+      });
+      expect(response.statusCode, suffix).toBe(409);
+      expect(response.json().error.code).toBe('conflict/stale-version');
+    }
+    const stock = await admin.inject({
+      method: 'POST',
+      url: `/api/databaseElements/${element.id}/illustration/stock?version=${stale}`,
+      payload: { url: 'https://stock.test/stale.png' },
+    });
+    expect(stock.statusCode).toBe(409);
+    expect(stockDownloads).not.toContain('https://stock.test/stale.png');
+    const missing = await admin.inject({
+      method: 'POST',
+      url: `/api/databaseElements/${element.id}/illustration`,
+      ...pngUpload(),
+    });
+    expect(missing.statusCode).toBe(400);
+    const row = await databaseRow(element.id);
+    expect(row).toMatchObject({
+      version: current,
+      illustration_url: null,
+      allergen_illustration_url: null,
+    });
+    expect(filesIn('element_pictures')).toEqual([]);
+    expect(filesIn('element_attachments')).toEqual([]);
+    expect(
+      await context.db
+        .select()
+        .from(elementAttachments)
+        .where(eq(elementAttachments.database_element_id, element.id)),
+    ).toEqual([]);
+
+    // With the version read: stored, and the answer carries the next version.
+    const upload = await admin.inject({
+      method: 'POST',
+      url: `/api/databaseElements/${element.id}/attachments?version=${current}`,
+      ...pdfUpload(),
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const { element: after, attachment } = upload.json();
+    expect(after.version).toBe(current + 1);
+    const renamed = await admin.inject({
+      method: 'PATCH',
+      url: `/api/elementAttachments/${attachment.id}?version=${current}`,
+      payload: { name: 'Stale rename' },
+    });
+    expect(renamed.statusCode).toBe(409);
+    const [kept] = await context.db
+      .select()
+      .from(elementAttachments)
+      .where(eq(elementAttachments.id, attachment.id));
+    expect(kept!.name).toBe(attachment.name);
+  });
+
+  it('deletes the stored file when the version moves during the upload', async () => {
+    const databaseId = tenants.a.database.id;
+    const element = await buildDatabaseElement(context.db, { database_id: databaseId });
+    const { setPicture } = await import('./element-files.service');
+    const { findDatabaseElement } = await import('./elements.service');
+    const { createLocalStorage: storageAt } = await import('../../platform/storage');
+    const storage = storageAt(join(context.config.DATA_DIR, 'files'));
+    const adminScope = {
+      userId: tenants.admin.id,
+      role: 'admin',
+      isAll: true,
+      distributorIds: [],
+      databaseIds: [],
+      ownedStoreIds: [],
+    } as const;
+    const ref = await findDatabaseElement(
+      context.db,
+      { ...adminScope, distributorIds: [], databaseIds: [], ownedStoreIds: [] },
+      element.id,
+    );
+    const key = `databases/${databaseId}/element_pictures/${element.id}/race.png`;
+    await storage.put(key, png);
+    await context.db
+      .update(databaseElements)
+      .set({ version: ref.row.version + 1 })
+      .where(eq(databaseElements.id, element.id));
+    await expect(
+      setPicture({ db: context.db, storage }, ref, 'illustration', key, ref.row.version),
+    ).rejects.toMatchObject({ code: 'conflict/stale-version' });
+    expect(await storage.get(key)).toBeNull();
+    expect((await databaseRow(element.id)).illustration_url).toBeNull();
   });
 });
 

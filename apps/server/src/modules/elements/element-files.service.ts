@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { databaseElements, elementAttachments, storeElements } from '../../db/schema';
-import { notFound } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 import { findDatabaseInScope } from '../databases/databases.service';
 import { deleteQueuedFiles, queueStorageDeletions } from '../files/storage-deletions';
@@ -35,12 +35,16 @@ export function pictureKey(ref: ElementRef, kind: ImageKind, extension: string):
   return kind === 'allergen' ? `${folder}/allergen_illustration/${name}` : `${folder}/${name}`;
 }
 
-/** Sets an uploaded picture; the previous file is queued and removed after commit. */
+/**
+ * Sets an uploaded picture on the element read at `version` (409 and the new file deleted
+ * otherwise); the previous file is queued and removed after commit.
+ */
 export async function setPicture(
   deps: Deps,
   ref: ElementRef,
   kind: ImageKind,
   key: string,
+  version: number,
 ): Promise<void> {
   const { db } = deps;
   const columns = imageColumns[kind];
@@ -49,21 +53,17 @@ export async function setPicture(
   try {
     await db.transaction(async (tx) => {
       const [current] = await tx
-        .select({ path: table[columns.path] })
+        .select({ path: table[columns.path], version: table.version })
         .from(table)
         .where(eq(table.id, ref.row.id))
         .for('update');
       if (!current) throw notFound();
+      if (current.version !== version) throw new AppError('conflict/stale-version');
       if (current.path) previous.push(current.path);
-      await tx
-        .update(table)
-        .set({
-          [columns.url]: `/api/files/${key}`,
-          [columns.path]: key,
-          version: sql`${table.version} + 1`,
-          updated_at: new Date(),
-        })
-        .where(eq(table.id, ref.row.id));
+      await bumpVersion(tx, ref, version, {
+        [columns.url]: `/api/files/${key}`,
+        [columns.path]: key,
+      });
       await queueStorageDeletions(tx, previous);
     });
   } catch (error) {
@@ -71,6 +71,25 @@ export async function setPicture(
     throw error;
   }
   await deleteQueuedFiles(db, deps.storage, previous);
+}
+
+/**
+ * Moves the element's version from `version` (the one the caller read) with the given
+ * columns; a stale version answers 409 conflict/stale-version (the transaction rolls back).
+ */
+async function bumpVersion(
+  tx: Pick<Database, 'update'>,
+  ref: ElementRef,
+  version: number,
+  columns: Record<string, unknown> = {},
+): Promise<void> {
+  const table = ref.level === 'database' ? databaseElements : storeElements;
+  const updated = await tx
+    .update(table)
+    .set({ ...columns, version: sql`${table.version} + 1`, updated_at: new Date() })
+    .where(and(eq(table.id, ref.row.id), eq(table.version, version)))
+    .returning({ id: table.id });
+  if (updated.length === 0) throw new AppError('conflict/stale-version');
 }
 
 /* ---------- Attachments ---------- */
@@ -87,15 +106,12 @@ export async function addAttachment(
     contentType: string;
     size: number;
   },
+  version: number,
 ): Promise<void> {
   const owner = attachmentOwner(ref);
-  const table = ref.level === 'database' ? databaseElements : storeElements;
   try {
     await deps.db.transaction(async (tx) => {
-      await tx
-        .update(table)
-        .set({ version: sql`${table.version} + 1`, updated_at: new Date() })
-        .where(eq(table.id, ref.row.id));
+      await bumpVersion(tx, ref, version);
       const index = await nextAttachmentIndex(tx, owner);
       await tx.insert(elementAttachments).values({
         id: attachment.id,
@@ -137,24 +153,21 @@ export async function findAttachmentForWrite(
   return { attachment, ref };
 }
 
-/** PATCH /api/elementAttachments/:id {name}. */
+/** PATCH /api/elementAttachments/:id?version=N {name}: N is the element's version read. */
 export async function renameAttachment(
   db: Database,
   scope: Scope,
   id: string,
   name: string,
+  version: number,
 ): Promise<ElementRef> {
   const { ref } = await findAttachmentForWrite(db, scope, id);
-  const table = ref.level === 'database' ? databaseElements : storeElements;
   await db.transaction(async (tx) => {
+    await bumpVersion(tx, ref, version);
     await tx
       .update(elementAttachments)
       .set({ name, updated_at: new Date() })
       .where(eq(elementAttachments.id, id));
-    await tx
-      .update(table)
-      .set({ version: sql`${table.version} + 1`, updated_at: new Date() })
-      .where(eq(table.id, ref.row.id));
   });
   return ref;
 }

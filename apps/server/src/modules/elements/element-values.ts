@@ -88,7 +88,9 @@ export function fieldChanges(input: ElementInput, level: 'database' | 'store'): 
     changes[key] =
       key === 'reheating_duration' || key === 'cooling_duration'
         ? normalizeDuration(value as number | null)
-        : value;
+        : key === 'allergens' && Array.isArray(value)
+          ? [...new Set(value)]
+          : value;
   }
   return changes;
 }
@@ -121,10 +123,26 @@ export function effectiveDatabaseValues(row: DatabaseElementRow): Effective {
   return { values: completeValues(row), states, locks: locksOf(row) };
 }
 
-/** The spec's element checks on effective values (spec 001 §5, §8). */
-export function assertValidElement(values: ElementValues, level: 'database' | 'store'): void {
-  const error = validateElement(values, level);
+/**
+ * The spec's element checks on effective values (spec 001 §5, §8). At store level the type
+ * check is skipped when the origin locks type_id: the store cannot choose one, so a database
+ * element without a type can still be overridden.
+ */
+export function assertValidElement(
+  values: ElementValues,
+  level: 'database' | 'store',
+  locks?: Pick<Locks, 'type_id'>,
+): void {
+  const error = validateElement(values, isTypeRequired(level, locks) ? 'store' : 'database');
   if (error) throw new AppError(error);
+}
+
+/** A store must have a type unless its origin locks type_id (docs/decisions.md). */
+export function isTypeRequired(
+  level: 'database' | 'store',
+  locks?: Pick<Locks, 'type_id'> | null,
+): boolean {
+  return level === 'store' && !locks?.type_id;
 }
 
 /** Store level: any locked field present in the body refuses the whole save (nothing written). */

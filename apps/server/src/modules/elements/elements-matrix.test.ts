@@ -18,7 +18,7 @@ import {
   testPassword,
 } from '../../test/factories';
 import { type Agent, signIn, useTestApp } from '../../test/harness';
-import { pdfUpload, png, pngUpload } from './test-support';
+import { attachmentVersionQuery, pdfUpload, png, pngUpload, versionQuery } from './test-support';
 
 /**
  * Catalogue endpoints × role, on records of tenant A (spec 001 §6, ARCHITECTURE "Tenancy"):
@@ -116,6 +116,17 @@ const endpoints: Endpoint[] = [
     expected: read,
     send: (role) =>
       send(role, { method: 'GET', url: `/api/databases/${databaseId()}/elementTypes` }),
+  },
+  {
+    name: 'GET /api/databases/:id/elements/context',
+    expected: read,
+    send: (role) =>
+      send(role, { method: 'GET', url: `/api/databases/${databaseId()}/elements/context` }),
+  },
+  {
+    name: 'GET /api/stores/:id/elements/context',
+    expected: read,
+    send: (role) => send(role, { method: 'GET', url: `/api/stores/${storeId()}/elements/context` }),
   },
   {
     name: 'GET /api/stores/:id/elements',
@@ -224,50 +235,50 @@ const endpoints: Endpoint[] = [
   {
     name: 'POST /api/databaseElements/:id/illustration',
     expected: databaseWrite,
-    send: (role) =>
+    send: async (role) =>
       send(role, {
         method: 'POST',
-        url: `/api/databaseElements/${fixture.databaseElement}/illustration`,
+        url: `/api/databaseElements/${fixture.databaseElement}/illustration${await versionQuery(context.db, 'database', fixture.databaseElement)}`,
         ...pngUpload(),
       }),
   },
   {
     name: 'POST /api/databaseElements/:id/allergenIllustration',
     expected: databaseWrite,
-    send: (role) =>
+    send: async (role) =>
       send(role, {
         method: 'POST',
-        url: `/api/databaseElements/${fixture.databaseElement}/allergenIllustration`,
+        url: `/api/databaseElements/${fixture.databaseElement}/allergenIllustration${await versionQuery(context.db, 'database', fixture.databaseElement)}`,
         ...pngUpload(),
       }),
   },
   {
     name: 'POST /api/databaseElements/:id/illustration/stock',
     expected: databaseWrite,
-    send: (role) =>
+    send: async (role) =>
       send(role, {
         method: 'POST',
-        url: `/api/databaseElements/${fixture.databaseElement}/illustration/stock`,
+        url: `/api/databaseElements/${fixture.databaseElement}/illustration/stock${await versionQuery(context.db, 'database', fixture.databaseElement)}`,
         payload: { url: 'https://stock.test/1.png' },
       }),
   },
   {
     name: 'POST /api/databaseElements/:id/attachments',
     expected: databaseWrite,
-    send: (role) =>
+    send: async (role) =>
       send(role, {
         method: 'POST',
-        url: `/api/databaseElements/${fixture.databaseElement}/attachments`,
+        url: `/api/databaseElements/${fixture.databaseElement}/attachments${await versionQuery(context.db, 'database', fixture.databaseElement)}`,
         ...pdfUpload(),
       }),
   },
   {
     name: 'PATCH /api/elementAttachments/:id (database)',
     expected: databaseWrite,
-    send: (role) =>
+    send: async (role) =>
       send(role, {
         method: 'PATCH',
-        url: `/api/elementAttachments/${fixture.databaseAttachment}`,
+        url: `/api/elementAttachments/${fixture.databaseAttachment}${await attachmentVersionQuery(context.db, fixture.databaseAttachment)}`,
         payload: { name: `Sheet ${++counter}` },
       }),
   },
@@ -343,50 +354,50 @@ const endpoints: Endpoint[] = [
   {
     name: 'POST /api/storeElements/:id/illustration',
     expected: storeWrite,
-    send: (role) =>
+    send: async (role) =>
       send(role, {
         method: 'POST',
-        url: `/api/storeElements/${fixture.storeElement}/illustration`,
+        url: `/api/storeElements/${fixture.storeElement}/illustration${await versionQuery(context.db, 'store', fixture.storeElement)}`,
         ...pngUpload(),
       }),
   },
   {
     name: 'POST /api/storeElements/:id/allergenIllustration',
     expected: storeWrite,
-    send: (role) =>
+    send: async (role) =>
       send(role, {
         method: 'POST',
-        url: `/api/storeElements/${fixture.storeElement}/allergenIllustration`,
+        url: `/api/storeElements/${fixture.storeElement}/allergenIllustration${await versionQuery(context.db, 'store', fixture.storeElement)}`,
         ...pngUpload(),
       }),
   },
   {
     name: 'POST /api/storeElements/:id/illustration/stock',
     expected: storeWrite,
-    send: (role) =>
+    send: async (role) =>
       send(role, {
         method: 'POST',
-        url: `/api/storeElements/${fixture.storeElement}/illustration/stock`,
+        url: `/api/storeElements/${fixture.storeElement}/illustration/stock${await versionQuery(context.db, 'store', fixture.storeElement)}`,
         payload: { url: 'https://stock.test/1.png' },
       }),
   },
   {
     name: 'POST /api/storeElements/:id/attachments',
     expected: storeWrite,
-    send: (role) =>
+    send: async (role) =>
       send(role, {
         method: 'POST',
-        url: `/api/storeElements/${fixture.storeElement}/attachments`,
+        url: `/api/storeElements/${fixture.storeElement}/attachments${await versionQuery(context.db, 'store', fixture.storeElement)}`,
         ...pdfUpload(),
       }),
   },
   {
     name: 'PATCH /api/elementAttachments/:id (store)',
     expected: storeWrite,
-    send: (role) =>
+    send: async (role) =>
       send(role, {
         method: 'PATCH',
-        url: `/api/elementAttachments/${fixture.storeAttachment}`,
+        url: `/api/elementAttachments/${fixture.storeAttachment}${await attachmentVersionQuery(context.db, fixture.storeAttachment)}`,
         payload: { name: `Sheet ${++counter}` },
       }),
   },
@@ -491,12 +502,12 @@ describe('catalogue authorization matrix', () => {
     const admin = agents.get('admin')!;
     const databaseUpload = await admin.inject({
       method: 'POST',
-      url: `/api/databaseElements/${databaseElement.id}/attachments`,
+      url: `/api/databaseElements/${databaseElement.id}/attachments${await versionQuery(context.db, 'database', databaseElement.id)}`,
       ...pdfUpload(),
     });
     const storeUpload = await admin.inject({
       method: 'POST',
-      url: `/api/storeElements/${storeElement.id}/attachments`,
+      url: `/api/storeElements/${storeElement.id}/attachments${await versionQuery(context.db, 'store', storeElement.id)}`,
       ...pdfUpload(),
     });
     fixture = {

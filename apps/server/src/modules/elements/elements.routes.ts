@@ -5,9 +5,11 @@ import {
   attachmentSchema,
   createDatabaseElementBodySchema,
   createStoreElementBodySchema,
+  elementContextResponseSchema,
   elementResponseSchema,
   elementTypeBodySchema,
   elementTypeResponseSchema,
+  expectedVersionQuerySchema,
   listElementsQuerySchema,
   listElementsResponseSchema,
   listElementTypesResponseSchema,
@@ -85,6 +87,20 @@ export const elementsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         request.query,
       ),
     }),
+  );
+
+  app.get(
+    '/databases/:databaseId/elements/context',
+    { schema: { tags, params: databaseParams, response: { 200: elementContextResponseSchema } } },
+    async (request) =>
+      elements.databaseElementContext(db, await scopeFor(request), request.params.databaseId),
+  );
+
+  app.get(
+    '/stores/:storeId/elements/context',
+    { schema: { tags, params: storeParams, response: { 200: elementContextResponseSchema } } },
+    async (request) =>
+      elements.storeElementContext(db, await scopeFor(request), request.params.storeId),
   );
 
   app.post(
@@ -257,21 +273,25 @@ export const elementsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
           schema: {
             tags,
             params,
+            querystring: expectedVersionQuerySchema,
             consumes: ['multipart/form-data'],
             response: { 200: elementResponseSchema },
           },
         },
         async (request) => {
           const scope = await scopeFor(request);
-          // Scope, permission and lock first: nothing is stored for an element the caller may not change.
+          const { version } = request.query;
+          // Scope, permission, lock and version first: nothing is stored for an element the
+          // caller may not change or read in an older version.
           const ref = await findWritable(level, scope, request.params.id);
           elements.assertUnlocked(ref, [
             kind === 'illustration' ? 'illustration_url' : 'allergen_illustration_url',
           ]);
+          elements.assertVersion(ref, version);
           const upload = await readImageUpload(request);
           const key = files.pictureKey(ref, kind, upload.extension);
           await deps.storage.put(key, upload.data);
-          await files.setPicture(deps, ref, kind, key);
+          await files.setPicture(deps, ref, kind, key, version);
           return { element: await elements.reloadElement(db, scope, ref) };
         },
       );
@@ -283,14 +303,17 @@ export const elementsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         schema: {
           tags,
           params,
+          querystring: expectedVersionQuerySchema,
           body: pickStockImageBodySchema,
           response: { 200: elementResponseSchema },
         },
       },
       async (request) => {
         const scope = await scopeFor(request);
+        const { version } = request.query;
         const ref = await findWritable(level, scope, request.params.id);
         elements.assertUnlocked(ref, ['illustration_url']);
+        elements.assertVersion(ref, version);
         const stockImages = deps.integrations.stockImages;
         if (!stockImages.configured) throw new AppError('stock-images/not-configured');
         const image = await stockImages.download(request.body.url).catch((error: unknown) => {
@@ -307,7 +330,7 @@ export const elementsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         if (!type) throw new AppError('file/unsupported-type');
         const key = files.pictureKey(ref, 'illustration', type.extension);
         await deps.storage.put(key, image.data);
-        await files.setPicture(deps, ref, 'illustration', key);
+        await files.setPicture(deps, ref, 'illustration', key, version);
         return { element: await elements.reloadElement(db, scope, ref) };
       },
     );
@@ -318,14 +341,17 @@ export const elementsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         schema: {
           tags,
           params,
+          querystring: expectedVersionQuerySchema,
           consumes: ['multipart/form-data'],
           response: { 200: uploadAttachmentResponseSchema },
         },
       },
       async (request) => {
         const scope = await scopeFor(request);
+        const { version } = request.query;
         const ref = await findWritable(level, scope, request.params.id);
         elements.assertUnlocked(ref, ['attachments']);
+        elements.assertVersion(ref, version);
         const declared = Number(request.headers['content-length'] ?? 0);
         if (declared > maxAttachmentBytes + 64 * 1024) throw new AppError('file/too-large');
         const id = randomUUID();
@@ -335,7 +361,7 @@ export const elementsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
           (extension) =>
             `${elements.ownerPrefix(ref)}/element_attachments/${ref.row.id}/${id}.${extension}`,
         );
-        await files.addAttachment(deps, ref, { id, ...stored });
+        await files.addAttachment(deps, ref, { id, ...stored }, version);
         const element = await elements.reloadElement(db, scope, ref);
         const attachment = element.attachments.find((item) => item.id === id);
         if (!attachment) throw notFound();
@@ -350,13 +376,20 @@ export const elementsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       schema: {
         tags,
         params,
+        querystring: expectedVersionQuerySchema,
         body: renameAttachmentBodySchema,
         response: { 200: elementResponseSchema },
       },
     },
     async (request) => {
       const scope = await scopeFor(request);
-      const ref = await files.renameAttachment(db, scope, request.params.id, request.body.name);
+      const ref = await files.renameAttachment(
+        db,
+        scope,
+        request.params.id,
+        request.body.name,
+        request.query.version,
+      );
       return { element: await elements.reloadElement(db, scope, ref) };
     },
   );

@@ -139,6 +139,11 @@ export function assertUnlocked(ref: ElementRef, keys: ElementLockKey[]): void {
   assertNothingLocked(locks, Object.fromEntries(keys.map((key) => [key, true])), keys);
 }
 
+/** The version the caller read must be the element's (409 conflict/stale-version otherwise). */
+export function assertVersion(ref: ElementRef, version: number): void {
+  if (ref.row.version !== version) throw new AppError('conflict/stale-version');
+}
+
 /** Storage prefix of an element's files (spec 001 §7). */
 export function ownerPrefix(ref: ElementRef): string {
   return ref.level === 'database' ? `databases/${ref.database.id}` : `stores/${ref.store.id}`;
@@ -225,6 +230,21 @@ async function hiddenModulesOf(db: Database, store: StoreRow): Promise<ModuleKey
     .from(databases)
     .where(eq(databases.id, store.database_id));
   return [...new Set([...own, ...((database?.hidden_modules ?? []) as ModuleKey[])])];
+}
+
+/** GET /api/databases/:databaseId/elements/context. */
+export async function databaseElementContext(db: Database, scope: Scope, databaseId: string) {
+  const database = await findDatabaseInScope(db, scope, databaseId);
+  return {
+    hidden_modules: database.hidden_modules as ModuleKey[],
+    editable: canWriteDatabase(scope),
+  };
+}
+
+/** GET /api/stores/:storeId/elements/context: the store's and its database's hidden modules. */
+export async function storeElementContext(db: Database, scope: Scope, storeId: string) {
+  const store = await findStoreInScope(db, scope, storeId);
+  return { hidden_modules: await hiddenModulesOf(db, store), editable: canEditStore(scope, store) };
 }
 
 /** Everything a store element is presented or duplicated from. */
@@ -385,6 +405,11 @@ export async function listDatabaseElements(
   query: ListQuery,
 ): Promise<ElementListItem[]> {
   const database = await findDatabaseInScope(db, scope, databaseId);
+  if (query.tab !== undefined) {
+    throw new AppError('validation/invalid-input', 'Tabs are for store lists.', [
+      { path: 'tab', message: 'Not a database list filter.' },
+    ]);
+  }
   const rows = await db
     .select({ element: databaseElements, type_name: elementTypes.name })
     .from(databaseElements)
@@ -556,6 +581,38 @@ function clearedImages(
   return { columns, paths };
 }
 
+/**
+ * A database element's new minimum, maximum or locks can make a store override incoherent
+ * (its effective minimum above its effective maximum). Those stores' temperature overrides
+ * are cleared (null: follow the database again, whose pair is valid), their version moved,
+ * in one query of the save's transaction (docs/decisions.md). Answers how many were cleared.
+ */
+export async function clearIncoherentStoreTemperatures(
+  tx: Pick<Database, 'update'>,
+  row: DatabaseElementRow,
+): Promise<number> {
+  const locks = locksOf(row);
+  const databaseMinimum = sql`${row.minimum_temperature}::double precision`;
+  const databaseMaximum = sql`${row.maximum_temperature}::double precision`;
+  const minimum = locks.minimum_temperature
+    ? databaseMinimum
+    : sql`coalesce(${storeElements.minimum_temperature}, ${databaseMinimum})`;
+  const maximum = locks.maximum_temperature
+    ? databaseMaximum
+    : sql`coalesce(${storeElements.maximum_temperature}, ${databaseMaximum})`;
+  const cleared = await tx
+    .update(storeElements)
+    .set({
+      minimum_temperature: null,
+      maximum_temperature: null,
+      version: sql`${storeElements.version} + 1`,
+      updated_at: new Date(),
+    })
+    .where(and(eq(storeElements.origin_id, row.id), sql`${minimum} > ${maximum}`))
+    .returning({ id: storeElements.id });
+  return cleared.length;
+}
+
 /** PATCH /api/databaseElements/:id: one transaction with labels and attachments, versioned. */
 export async function updateDatabaseElement(
   deps: Deps,
@@ -593,6 +650,7 @@ export async function updateDatabaseElement(
       .where(and(eq(databaseElements.id, id), eq(databaseElements.version, version)))
       .returning();
     if (!updated) throw new AppError('conflict/stale-version');
+    await clearIncoherentStoreTemperatures(tx, updated);
     if (labels) await saveDatabaseLabels(tx, updated, labels);
     if (attachments)
       queued.push(...(await saveAttachmentOrder(tx, attachmentOwner(ref), attachments)));
@@ -627,7 +685,8 @@ export async function createStoreElement(
   const changes = fieldChanges(input, 'store');
   // An element of the store's own starts from the database defaults; an override from nothing.
   const own = origin ? changes : { ...newElementValues, ...changes };
-  assertValidElement(effectiveStoreValues(own, origin).values, 'store');
+  const effective = effectiveStoreValues(own, origin);
+  assertValidElement(effective.values, 'store', origin ? effective.locks : undefined);
   await assertTypeAllowed(db, changes.type_id, { store });
   try {
     const row = await db.transaction(async (tx) => {
@@ -672,7 +731,8 @@ export async function updateStoreElement(
   if (ref.row.version !== version) throw new AppError('conflict/stale-version');
   const changes = fieldChanges(input, 'store');
   const own = { ...fieldsOf(ref.row), ...changes };
-  assertValidElement(effectiveStoreValues(own, ref.origin).values, 'store');
+  const effective = effectiveStoreValues(own, ref.origin);
+  assertValidElement(effective.values, 'store', ref.origin ? effective.locks : undefined);
   await assertTypeAllowed(db, changes.type_id, { store: ref.store });
   const cleared = clearedImages(changes, ref.row);
   const queued = [...cleared.paths];

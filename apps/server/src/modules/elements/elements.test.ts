@@ -474,6 +474,227 @@ describe('bad input answers a clear 4xx and writes nothing', () => {
   });
 });
 
+describe('reviewer fixes', () => {
+  it('lets a store override a database element without a type when type_id is locked (S2)', async () => {
+    const origin = await buildDatabaseElement(context.db, {
+      database_id: databaseA(),
+      name: 'Sans type en base',
+      locks: { ...defaultElementLocks, minimum_temperature: false },
+    });
+    const created = await customer.inject({
+      method: 'POST',
+      url: `/api/stores/${storeA1()}/elements`,
+      payload: { origin_id: origin.id, minimum_temperature: 3 },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().element.id;
+    const updated = await customer.inject({
+      method: 'PATCH',
+      url: `/api/storeElements/${id}`,
+      payload: { version: created.json().element.version, minimum_temperature: 4 },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    // Type not locked: the store must still choose one.
+    const unlockedType = await buildDatabaseElement(context.db, {
+      database_id: databaseA(),
+      name: 'Type libre',
+      locks: { ...defaultElementLocks, type_id: false, minimum_temperature: false },
+    });
+    const refused = await customer.inject({
+      method: 'POST',
+      url: `/api/stores/${storeA1()}/elements`,
+      payload: { origin_id: unlockedType.id, minimum_temperature: 3 },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.code).toBe('element/select-type');
+  });
+
+  it('normalises labels to their type, a store override equal after normalisation (S6)', async () => {
+    const sixLines = 'a\nb\nc\nd\ne\nf';
+    const created = await admin.inject({
+      method: 'POST',
+      url: `/api/databases/${databaseA()}/elements`,
+      payload: {
+        name: 'Étiquettes normalisées',
+        locks: { ...defaultElementLocks, labels: false },
+        labels: [
+          label('Décongélation', {
+            type: 'defrosting',
+            defrosting_duration: 12,
+            expiration_text: sixLines,
+            show_expiration_hour: true,
+            show_expiration_weekday: true,
+          }),
+          label('Nom', {
+            type: 'name',
+            expiration_duration: 48,
+            cumulate_expiration_duration: true,
+          }),
+        ],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const rows = (await labelRows('database_element_id', created.json().element.id)).sort(
+      (left, right) => left.index - right.index,
+    );
+    expect(rows[0]).toMatchObject({
+      type: 'defrosting',
+      defrosting_duration: 12,
+      expiration_duration: 48,
+      expiration_text: null,
+      show_expiration_hour: false,
+      show_expiration_weekday: false,
+    });
+    expect(rows[1]).toMatchObject({
+      type: 'name',
+      expiration_duration: 0,
+      defrosting_duration: 0,
+      cumulate_expiration_duration: false,
+    });
+    // A store sends the label back with the flags the dialog used to keep: no override written.
+    const element = created.json().element;
+    const override = await customer.inject({
+      method: 'POST',
+      url: `/api/stores/${storeA1()}/elements`,
+      payload: {
+        origin_id: element.id,
+        labels: element.labels.map(
+          (item: { origin_id: string | null; id: string }, position: number) => ({
+            ...label(position === 0 ? 'Décongélation' : 'Nom', {
+              type: position === 0 ? 'defrosting' : 'name',
+              defrosting_duration: position === 0 ? 12 : 5,
+              expiration_duration: 48,
+              show_expiration_hour: true,
+              expiration_text: position === 0 ? sixLines : null,
+            }),
+            origin_id: item.id,
+          }),
+        ),
+      },
+    });
+    expect(override.statusCode, override.body).toBe(200);
+    expect(await labelRows('store_element_id', override.json().element.id)).toEqual([]);
+    expect(override.json().element.labels.map((item: { state: string }) => item.state)).toEqual([
+      'inherited',
+      'inherited',
+    ]);
+  });
+
+  it('clears store temperature overrides a new database minimum or maximum makes incoherent (S7)', async () => {
+    const type = await buildElementType(context.db, { database_id: databaseA() });
+    const origin = await buildDatabaseElement(context.db, {
+      database_id: databaseA(),
+      type_id: type.id,
+      minimum_temperature: 0,
+      maximum_temperature: 10,
+      locks: { ...defaultElementLocks, minimum_temperature: false, maximum_temperature: false },
+    });
+    const high = await buildStoreElement(context.db, {
+      store_id: storeA1(),
+      origin_id: origin.id,
+      minimum_temperature: 6,
+    });
+    const bothOwn = await buildStoreElement(context.db, {
+      store_id: tenants.a.stores[1]!.id,
+      origin_id: origin.id,
+      minimum_temperature: 6,
+      maximum_temperature: 9,
+    });
+    const saved = await admin.inject({
+      method: 'PATCH',
+      url: `/api/databaseElements/${origin.id}`,
+      payload: { version: origin.version, maximum_temperature: 4 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await storeRow(high.id)).toMatchObject({
+      minimum_temperature: null,
+      maximum_temperature: null,
+      version: high.version + 1,
+    });
+    // Its own pair is still coherent: kept.
+    expect(await storeRow(bothOwn.id)).toMatchObject({
+      minimum_temperature: 6,
+      maximum_temperature: 9,
+      version: bothOwn.version,
+    });
+    // Locking the maximum makes the second one incoherent too.
+    const locked = await admin.inject({
+      method: 'PATCH',
+      url: `/api/databaseElements/${origin.id}`,
+      payload: { version: saved.json().element.version, locks: { maximum_temperature: true } },
+    });
+    expect(locked.statusCode, locked.body).toBe(200);
+    expect(await storeRow(bothOwn.id)).toMatchObject({
+      minimum_temperature: null,
+      maximum_temperature: null,
+    });
+    const seen = await customer.inject({ method: 'GET', url: `/api/storeElements/${high.id}` });
+    expect(seen.json().element).toMatchObject({ minimum_temperature: 0, maximum_temperature: 4 });
+  });
+
+  it('answers the creation context: union of hidden modules, editable per role (S3, S5)', async () => {
+    const database = await buildDatabase(context.db, {
+      distributor_id: tenants.a.distributor.id,
+      hidden_modules: ['oils'],
+    });
+    const store = await buildStore(context.db, {
+      distributor_id: tenants.a.distributor.id,
+      database_id: database.id,
+      hidden_modules: ['labels'],
+    });
+    const storeContext = await admin.inject({
+      method: 'GET',
+      url: `/api/stores/${store.id}/elements/context`,
+    });
+    expect(storeContext.statusCode, storeContext.body).toBe(200);
+    expect([...storeContext.json().hidden_modules].sort()).toEqual(['labels', 'oils']);
+    expect(storeContext.json().editable).toBe(true);
+    const databaseContext = await admin.inject({
+      method: 'GET',
+      url: `/api/databases/${database.id}/elements/context`,
+    });
+    expect(databaseContext.json()).toEqual({ hidden_modules: ['oils'], editable: true });
+    const customerView = await customer.inject({
+      method: 'GET',
+      url: `/api/databases/${databaseA()}/elements/context`,
+    });
+    expect(customerView.statusCode).toBe(200);
+    expect(customerView.json().editable).toBe(false);
+    const customerStore = await customer.inject({
+      method: 'GET',
+      url: `/api/stores/${storeA1()}/elements/context`,
+    });
+    expect(customerStore.json().editable).toBe(true);
+    const outside = await customer.inject({
+      method: 'GET',
+      url: `/api/stores/${tenants.b.stores[0]!.id}/elements/context`,
+    });
+    expect(outside.statusCode).toBe(404);
+  });
+
+  it('stores allergens once and refuses tab on the database list', async () => {
+    const created = await admin.inject({
+      method: 'POST',
+      url: `/api/databases/${databaseA()}/elements`,
+      payload: { name: 'Doublons', allergens: ['egg', 'fish', 'egg'] },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().element.allergens).toEqual(['egg', 'fish']);
+    const patched = await admin.inject({
+      method: 'PATCH',
+      url: `/api/databaseElements/${created.json().element.id}`,
+      payload: { version: created.json().element.version, allergens: ['soy', 'soy'] },
+    });
+    expect(patched.json().element.allergens).toEqual(['soy']);
+    const list = await admin.inject({
+      method: 'GET',
+      url: `/api/databases/${databaseA()}/elements?tab=probes`,
+    });
+    expect(list.statusCode).toBe(400);
+    expect(list.json().error.code).toBe('validation/invalid-input');
+  });
+});
+
 describe('versions', () => {
   it('answers exactly one 409 to two saves of the same version, labels untouched by the loser', async () => {
     const element = await buildDatabaseElement(context.db, { database_id: databaseA() });
@@ -549,7 +770,8 @@ describe('labels', () => {
   it('merges origin and store labels, writing overrides only where they differ', async () => {
     const origin = await buildDatabaseElement(context.db, {
       database_id: databaseA(),
-      locks: { ...defaultElementLocks, labels: false },
+      // Type unlocked: the store must choose one while the origin has none (S2).
+      locks: { ...defaultElementLocks, labels: false, type_id: false },
     });
     const first = await buildLabel(context.db, {
       database_id: databaseA(),

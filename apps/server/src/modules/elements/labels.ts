@@ -1,6 +1,7 @@
 import {
   type LabelValues,
   newLabelValues,
+  normalizeLabel,
   resolveInheritance,
   validateLabel,
 } from '@mise/shared/catalogue/rules';
@@ -26,13 +27,16 @@ const labelKeys = [
 ] as const satisfies readonly (keyof LabelValues)[];
 type LabelKey = (typeof labelKeys)[number];
 
-/** A label's values, unset fields filled with a new label's (spec 001 §5). */
+/**
+ * A label's values, unset fields filled with a new label's (spec 001 §5), what its type
+ * does not use cleared (normalizeLabel).
+ */
 function completeLabel(values: Partial<Record<LabelKey, unknown>>): LabelValues {
   const filled = { ...newLabelValues() } as Record<string, unknown>;
   for (const key of labelKeys) {
     if (values[key] !== null && values[key] !== undefined) filled[key] = values[key];
   }
-  return filled as LabelValues;
+  return normalizeLabel(filled as LabelValues);
 }
 
 const byIndex = <T extends { index: number }>(rows: T[]) =>
@@ -126,9 +130,10 @@ export function presentStoreLabels(
     .map(({ rank: _rank, ...label }) => label);
 }
 
+/** The values of a label of the body, normalised to its type (normalizeLabel). */
 function valuesOfInput(input: LabelInput): LabelValues {
   const { id: _id, origin_id: _origin, ...values } = input;
-  return values;
+  return normalizeLabel(values);
 }
 
 function assertValidLabels(labels: LabelInput[]): void {
@@ -264,8 +269,10 @@ export async function saveStoreLabels(
   for (const [position, { input, row, origin }] of plans.entries()) {
     const values = valuesOfInput(input);
     if (origin) {
+      // Compared with the origin as presented (normalised), so an unchanged label stays equal.
+      const originValues = completeLabel(origin);
       const differences = Object.fromEntries(
-        labelKeys.map((key) => [key, values[key] === origin[key] ? null : values[key]]),
+        labelKeys.map((key) => [key, values[key] === originValues[key] ? null : values[key]]),
       ) as Partial<Record<LabelKey, unknown>>;
       const isDifferent =
         position !== origin.index || labelKeys.some((key) => differences[key] !== null);

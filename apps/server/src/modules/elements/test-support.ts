@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { databaseElements, elementAttachments, storeElements } from '../../db/schema';
 
 /** A 1×1 PNG. */
 export const png = Buffer.from(
@@ -25,3 +28,26 @@ export const pngUpload = () =>
   multipart({ data: png, filename: 'picture.png', contentType: 'image/png' });
 export const pdfUpload = (filename = 'Fiche technique.pdf') =>
   multipart({ data: pdf, filename, contentType: 'application/pdf' });
+
+/** `?version=N` with the element's current version (uploads and renames need the one read). */
+export async function versionQuery(
+  db: Database,
+  level: 'database' | 'store',
+  id: string,
+): Promise<string> {
+  const table = level === 'database' ? databaseElements : storeElements;
+  const [row] = await db.select({ version: table.version }).from(table).where(eq(table.id, id));
+  return `?version=${row?.version ?? 0}`;
+}
+
+/** `?version=N` of the element an attachment belongs to. */
+export async function attachmentVersionQuery(db: Database, attachmentId: string): Promise<string> {
+  const [row] = await db
+    .select()
+    .from(elementAttachments)
+    .where(eq(elementAttachments.id, attachmentId));
+  if (!row) return '?version=0';
+  return row.database_element_id
+    ? versionQuery(db, 'database', row.database_element_id)
+    : versionQuery(db, 'store', row.store_element_id!);
+}

@@ -28,6 +28,8 @@ import type { Mailer } from '../../platform/mail';
 import { countPastPage } from '../../platform/paging';
 import { distributorFilter, type Scope, storeFilter } from '../../platform/scope';
 import { findDatabaseInScope } from '../databases/databases.service';
+import { detachStoreOverrides } from '../elements/detach-overrides';
+import { detachStoreTaskConfigurationOverrides } from '../task-configurations/detach-overrides';
 import { findUserByEmail } from '../users/users.service';
 import { newPairingKey } from './pairing-key';
 
@@ -292,17 +294,33 @@ export async function assignDatabase(
   if (database.distributor_id !== store.distributor_id) {
     await assertNoDuplicate(db, database.distributor_id, store, store.id);
   }
-  const [updated] = await db
-    .update(stores)
-    .set({
-      database_id: database.id,
-      distributor_id: database.distributor_id,
-      version: sql`${stores.version} + 1`,
-      updated_at: new Date(),
-    })
-    .where(eq(stores.id, store.id))
-    .returning();
-  return updated!;
+  return db.transaction(async (tx) => {
+    // Overrides of the old database's elements become the store's own (effective values);
+    // the store row is locked so two moves cannot detach against a stale database.
+    const [current] = await tx
+      .select({ database_id: stores.database_id })
+      .from(stores)
+      .where(eq(stores.id, store.id))
+      .for('update');
+    if (current && current.database_id !== database.id) {
+      await detachStoreOverrides(tx, { id: store.id, database_id: current.database_id });
+      await detachStoreTaskConfigurationOverrides(tx, {
+        id: store.id,
+        database_id: current.database_id,
+      });
+    }
+    const [updated] = await tx
+      .update(stores)
+      .set({
+        database_id: database.id,
+        distributor_id: database.distributor_id,
+        version: sql`${stores.version} + 1`,
+        updated_at: new Date(),
+      })
+      .where(eq(stores.id, store.id))
+      .returning();
+    return updated!;
+  });
 }
 
 /**

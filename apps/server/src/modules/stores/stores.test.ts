@@ -1,14 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { defaultElementLocks } from '@mise/shared/catalogue/constants';
 import { timezoneOffsetHours } from '@mise/shared/organisation/rules';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { storeInvitations, storeOwners, stores } from '../../db/schema';
+import {
+  elementLabels,
+  storeElements,
+  storeInvitations,
+  storeOwners,
+  stores,
+} from '../../db/schema';
 import {
   buildDatabase,
+  buildDatabaseElement,
   buildDistributor,
+  buildElementType,
+  buildLabel,
   buildStore,
+  buildStoreElement,
   buildTwoTenants,
   buildUser,
   testPassword,
@@ -607,6 +618,92 @@ describe('POST /api/stores/:id/database', () => {
     });
     const own = await storeOfA({ database_id: null });
     expect((await assign(distributorA, own.id, tenants.a.database.id)).statusCode).toBe(200);
+  });
+
+  it('turns the overrides of the old database into elements of the store own, effective values kept', async () => {
+    const oldDatabase = tenants.a.database.id;
+    const store = await storeOfA({ database_id: oldDatabase });
+    const type = await buildElementType(context.db, { database_id: oldDatabase });
+    const origin = await buildDatabaseElement(context.db, {
+      database_id: oldDatabase,
+      name: 'Crème fraîche',
+      type_id: type.id,
+      minimum_temperature: 2,
+      maximum_temperature: 8,
+      locks: { ...defaultElementLocks, maximum_temperature: false, labels: false },
+      allergens: ['milkOrLactose'],
+      illustration_url: `/api/files/databases/${oldDatabase}/element_pictures/x/a.png`,
+      illustration_path: `databases/${oldDatabase}/element_pictures/x/a.png`,
+    });
+    const originLabel = await buildLabel(context.db, {
+      database_id: oldDatabase,
+      database_element_id: origin.id,
+      name: 'DLC',
+      type: 'expiration',
+      expiration_duration: 48,
+      index: 0,
+    });
+    await buildLabel(context.db, {
+      database_id: oldDatabase,
+      database_element_id: origin.id,
+      name: 'Ouverture',
+      index: 1,
+    });
+    const override = await buildStoreElement(context.db, {
+      store_id: store.id,
+      origin_id: origin.id,
+      maximum_temperature: 6,
+    });
+    await context.db.insert(elementLabels).values({
+      store_id: store.id,
+      store_element_id: override.id,
+      origin_id: originLabel.id,
+      index: 0,
+      expiration_duration: 72,
+    });
+    const newDatabase = await buildDatabase(context.db, {
+      distributor_id: tenants.a.distributor.id,
+    });
+    const response = await assign(admin, store.id, newDatabase.id);
+    expect(response.statusCode, response.body).toBe(200);
+
+    const [row] = await context.db
+      .select()
+      .from(storeElements)
+      .where(eq(storeElements.id, override.id));
+    expect(row).toMatchObject({
+      origin_id: null,
+      name: 'Crème fraîche',
+      type_id: type.id,
+      minimum_temperature: 2,
+      maximum_temperature: 6,
+      allergens: ['milkOrLactose'],
+      illustration_url: null,
+      version: override.version + 1,
+    });
+    const element = await admin.inject({ method: 'GET', url: `/api/storeElements/${override.id}` });
+    expect(element.statusCode).toBe(200);
+    expect(element.json().element).toMatchObject({
+      name: 'Crème fraîche',
+      origin_id: null,
+      maximum_temperature: 6,
+    });
+    expect(
+      element
+        .json()
+        .element.labels.map(
+          (label: { name: string; state: string; expiration_duration: number }) => [
+            label.name,
+            label.state,
+            label.expiration_duration,
+          ],
+        ),
+    ).toEqual([
+      ['DLC', 'own', 72],
+      ['Ouverture', 'own', 0],
+    ]);
+    const list = await admin.inject({ method: 'GET', url: `/api/stores/${store.id}/elements` });
+    expect(list.json().items.map((item: { name: string }) => item.name)).toContain('Crème fraîche');
   });
 });
 

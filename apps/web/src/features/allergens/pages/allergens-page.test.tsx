@@ -162,4 +162,21 @@ describe('allergens page', { timeout: 20_000 }, () => {
       await screen.findByText('You do not have permission to execute this action.'),
     ).toBeTruthy();
   });
+
+  it('says why a PDF beyond the row cap is refused', async () => {
+    const { user } = renderAllergens(`/allergens?database=${databaseId}`, {
+      'GET /api/pdf/allergens': {
+        status: 400,
+        body: {
+          error: {
+            code: 'validation/invalid-input',
+            message: 'Too many elements for one PDF (2001, at most 2000).',
+            issues: [{ path: 'elements', message: 'At most 2000 elements.' }],
+          },
+        },
+      },
+    });
+    await user.click(await screen.findByTestId('allergens-pdf'));
+    expect(await screen.findByText('Too many elements for one PDF (at most 2000).')).toBeTruthy();
+  });
 });

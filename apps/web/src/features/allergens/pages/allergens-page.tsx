@@ -1,11 +1,13 @@
 import { Group, Loader, Stack, Text } from '@mantine/core';
+import { allergensPdfMaxElements } from '@mise/shared/catalogue/constants';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { isApiError } from '../../../shared/api/api-error';
 import { currentLanguage } from '../../../shared/i18n/i18n';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { LoadingButton } from '../../../shared/ui/loading-button';
-import { notifyApiError } from '../../../shared/ui/notify';
+import { notifyApiError, notifyError } from '../../../shared/ui/notify';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { QueryContent } from '../../../shared/ui/query-content';
 import { useDownloadAllergensPdf } from '../api/download-allergens-pdf';
@@ -13,6 +15,11 @@ import { type AllergenSource, useAllergenTable } from '../api/get-allergen-table
 import { AllergenLegend, AllergenTable, groupsWithAllergens } from '../components/allergen-table';
 
 /** /allergens?database=<id> or /allergens?store=<id> (spec 001 §2.8). */
+/** GET /api/pdf/allergens refused for its row cap (issue on `elements`). */
+function isTooManyElements(error: { issues: readonly { path: string }[] }): boolean {
+  return error.issues.some((issue) => issue.path === 'elements');
+}
+
 export function AllergensPage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
@@ -35,7 +42,14 @@ export function AllergensPage() {
     if (!source) return;
     pdfMutation.mutate(
       { source, language: currentLanguage() },
-      { onError: (error) => notifyApiError(error) },
+      {
+        onError: (error) => {
+          // Beyond the server's row cap the generic "invalid request" would not say why.
+          if (isApiError(error, 'validation/invalid-input') && isTooManyElements(error)) {
+            notifyError(t('allergens.tooManyForPdf', { max: allergensPdfMaxElements }));
+          } else notifyApiError(error);
+        },
+      },
     );
   }
 

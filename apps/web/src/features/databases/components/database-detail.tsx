@@ -28,6 +28,7 @@ import { type HiddenFeatures, ModulesDialog } from '../../../shared/ui/modules-d
 import { notifyError, notifySuccess, saveErrorDurationMs } from '../../../shared/ui/notify';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { ElementList } from '../../elements/lists';
+import { TaskConfigurationList } from '../../task-configurations/lists';
 import { useDistributorOptions } from '../api/get-distributor-options';
 import { useUpdateDatabase } from '../api/update-database';
 import { useUploadDatabaseIllustration } from '../api/upload-database-illustration';
@@ -39,14 +40,14 @@ type DatabaseDetailProps = { database: Database; viewer: User };
 /** Tabs by index (spec 001 §2.1): 0 general, 1 elements, 2 tasks, then tags, roles, shop. */
 const tabKeys = ['general', 'elements', 'tasks', 'tags', 'roles', 'shop'] as const;
 /** Tabs that come with later issues: shown disabled. */
-const comingTabIndexes = new Set([2, 3, 4, 5]);
+const comingTabIndexes = new Set([3, 4, 5]);
 /** Hidden with the database (spec 001 §2.1). */
 const hiddenDatabaseTabIndexes = new Set([1, 2]);
 
 /**
- * Database detail (spec 001 §2.1): the general and elements tabs; the others are announced.
- * The open tab travels in the URL (`tab=<index>`, as on the store screen), so coming back from
- * an element reopens the list.
+ * Database detail (spec 001 §2.1): the general, elements and tasks tabs; the others are
+ * announced. The open tab travels in the URL (`tab=<index>`, as on the store screen), so coming
+ * back from an element or a task configuration reopens the list.
  */
 export function DatabaseDetail({ database, viewer }: DatabaseDetailProps) {
   const { t } = useTranslation();
@@ -292,6 +293,11 @@ export function DatabaseDetail({ database, viewer }: DatabaseDetailProps) {
         {isTabShown(1) ? (
           <Tabs.Panel value="1">
             <ElementList level="database" databaseId={database.id} />
+          </Tabs.Panel>
+        ) : null}
+        {isTabShown(2) ? (
+          <Tabs.Panel value="2">
+            <TaskConfigurationList level="database" databaseId={database.id} />
           </Tabs.Panel>
         ) : null}
       </Tabs>

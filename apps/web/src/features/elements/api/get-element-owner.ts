@@ -1,3 +1,4 @@
+import type { ElementContext } from '@mise/shared/catalogue/schemas';
 import type { ModuleKey } from '@mise/shared/organisation/constants';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/api-client';
@@ -6,28 +7,25 @@ import { type ElementLevel, elementsQueryKey, ownerPath } from './element-query-
 /** What a new element needs to know of its database or store. */
 export type ElementOwner = {
   id: string;
-  name: string;
+  /** At store level: the store's and its database's hidden modules. */
   hidden_modules: ModuleKey[];
+  /** The caller may not create elements there (customers at database level, …). */
   isReadOnly: boolean;
 };
 
-/** GET /api/databases/:id or /api/stores/:id, reduced to what the creation screen uses. */
+/** GET /api/databases/:id/elements/context or /api/stores/:id/elements/context. */
 export async function getElementOwner(
   level: ElementLevel,
   ownerId: string,
   signal?: AbortSignal,
 ): Promise<ElementOwner> {
-  const body = await apiRequest<{
-    database?: { id: string; name: string; hidden_modules: ModuleKey[] };
-    store?: { id: string; name: string; hidden_modules: ModuleKey[]; is_read_only: boolean };
-  }>(ownerPath(level, ownerId), { signal });
-  const owner = body.database ?? body.store;
-  return {
-    id: owner?.id ?? ownerId,
-    name: owner?.name ?? '',
-    hidden_modules: owner?.hidden_modules ?? [],
-    isReadOnly: body.store?.is_read_only ?? false,
-  };
+  const context = await apiRequest<ElementContext>(
+    `${ownerPath(level, ownerId)}/elements/context`,
+    {
+      signal,
+    },
+  );
+  return { id: ownerId, hidden_modules: context.hidden_modules, isReadOnly: !context.editable };
 }
 
 export function useElementOwner(level: ElementLevel, ownerId: string | null) {

@@ -31,10 +31,16 @@ export async function getOriginElement(
   return element;
 }
 
+/**
+ * An element's detail is never taken from the cache as is: the editor starts from it and
+ * saves with its version, so it is always fetched again when a screen opens (staleTime 0,
+ * and the pages wait for that fetch).
+ */
 export function elementQueryOptions(level: ElementLevel, id: string) {
   return queryOptions({
     queryKey: elementQueryKey(level, id),
     queryFn: ({ signal }) => getElement(level, id, signal),
+    staleTime: 0,
   });
 }
 
@@ -42,16 +48,22 @@ export function originElementQueryOptions(storeId: string, originId: string) {
   return queryOptions({
     queryKey: originElementQueryKey(storeId, originId),
     queryFn: ({ signal }) => getOriginElement(storeId, originId, signal),
+    staleTime: 0,
   });
 }
 
 export function useElement(level: ElementLevel, id: string | null) {
-  return useQuery({ ...elementQueryOptions(level, id ?? ''), enabled: Boolean(id) });
+  return useQuery({
+    ...elementQueryOptions(level, id ?? ''),
+    enabled: Boolean(id),
+    refetchOnMount: 'always',
+  });
 }
 
 export function useOriginElement(storeId: string | null, originId: string | null) {
   return useQuery({
     ...originElementQueryOptions(storeId ?? '', originId ?? ''),
     enabled: Boolean(storeId && originId),
+    refetchOnMount: 'always',
   });
 }

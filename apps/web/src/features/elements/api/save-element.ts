@@ -4,13 +4,15 @@ import type {
   Element,
   UpdateElementBody,
 } from '@mise/shared/catalogue/schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/api-client';
 import {
   type ElementLevel,
   elementListsQueryKey,
   elementPath,
   elementQueryKey,
+  elementsQueryKey,
+  originElementQueryKey,
   ownerPath,
 } from './element-query-keys';
 
@@ -67,14 +69,28 @@ export function saveElement(request: SaveElementRequest): Promise<Element> {
   }
 }
 
+/**
+ * An element the server answered (save or upload) becomes its cached detail; lists refresh.
+ * A database element also refreshes what stores show of it (their details and origins).
+ */
+export function cacheSavedElement(queryClient: QueryClient, element: Element): void {
+  if (element.id) queryClient.setQueryData(elementQueryKey(element.level, element.id), element);
+  void queryClient.invalidateQueries({ queryKey: elementListsQueryKey });
+  if (element.level === 'database') {
+    void queryClient.invalidateQueries({ queryKey: [...elementsQueryKey, 'detail', 'store'] });
+    void queryClient.invalidateQueries({ queryKey: [...elementsQueryKey, 'origin'] });
+  } else if (element.store_id && element.origin_id) {
+    queryClient.removeQueries({
+      queryKey: originElementQueryKey(element.store_id, element.origin_id),
+    });
+  }
+}
+
 /** Creates or updates an element; the answer becomes the cached detail, lists refresh. */
 export function useSaveElement() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveElement,
-    onSuccess: (element) => {
-      if (element.id) queryClient.setQueryData(elementQueryKey(element.level, element.id), element);
-      void queryClient.invalidateQueries({ queryKey: elementListsQueryKey });
-    },
+    onSuccess: (element) => cacheSavedElement(queryClient, element),
   });
 }

@@ -5,6 +5,11 @@ import { type ElementLevel, elementPath } from './element-query-keys';
 export type ElementImageKind = 'illustration' | 'allergenIllustration';
 type ProgressHandler = (percent: number) => void;
 
+/** `?version=N`: the element's version the screen holds (a stale one answers 409). */
+function withVersion(path: string, version: number): string {
+  return `${path}?version=${encodeURIComponent(String(version))}`;
+}
+
 function fileForm(file: File): FormData {
   const formData = new FormData();
   formData.append('file', file);
@@ -12,51 +17,53 @@ function fileForm(file: File): FormData {
 }
 
 /**
- * POST /api/{databaseElements|storeElements}/:id/illustration or …/allergenIllustration
- * (multipart field `file`): the updated element.
+ * POST /api/{databaseElements|storeElements}/:id/illustration?version=N or
+ * …/allergenIllustration?version=N (multipart field `file`): the updated element.
  */
 export async function uploadElementImage(
   level: ElementLevel,
   id: string,
+  version: number,
   kind: ElementImageKind,
   file: File,
   onProgress?: ProgressHandler,
 ): Promise<Element> {
-  const { element } = await apiUpload<{ element: Element }>(`${elementPath(level, id)}/${kind}`, {
-    formData: fileForm(file),
-    onProgress,
-  });
+  const { element } = await apiUpload<{ element: Element }>(
+    withVersion(`${elementPath(level, id)}/${kind}`, version),
+    { formData: fileForm(file), onProgress },
+  );
   return element;
 }
 
-/** POST …/illustration/stock {url}: the server downloads the stock image and stores it. */
+/** POST …/illustration/stock?version=N {url}: the server downloads the stock image and stores it. */
 export async function pickStockImage(
   level: ElementLevel,
   id: string,
+  version: number,
   url: string,
 ): Promise<Element> {
   const { element } = await apiRequest<{ element: Element }>(
-    `${elementPath(level, id)}/illustration/stock`,
+    withVersion(`${elementPath(level, id)}/illustration/stock`, version),
     { method: 'POST', body: { url } },
   );
   return element;
 }
 
 /**
- * POST …/attachments (multipart field `file`), with progress. The answer carries the new
- * attachment, and the element when the server sends it back (its version moved).
+ * POST …/attachments?version=N (multipart field `file`), with progress. The answer is the
+ * element (its version moved) and the attachment just added.
  */
 export async function uploadElementAttachment(
   level: ElementLevel,
   id: string,
+  version: number,
   file: File,
   onProgress?: ProgressHandler,
-): Promise<{ attachment: Attachment | null; element: Element | null }> {
-  const body = await apiUpload<{ attachment?: Attachment; element?: Element }>(
-    `${elementPath(level, id)}/attachments`,
+): Promise<{ attachment: Attachment; element: Element }> {
+  return apiUpload<{ attachment: Attachment; element: Element }>(
+    withVersion(`${elementPath(level, id)}/attachments`, version),
     { formData: fileForm(file), onProgress },
   );
-  return { attachment: body?.attachment ?? null, element: body?.element ?? null };
 }
 
 /** GET /api/elementAttachments/:id/download */

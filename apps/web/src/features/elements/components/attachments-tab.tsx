@@ -119,8 +119,9 @@ export function AttachmentsTab() {
     isFieldReadOnly,
     update,
     elementId,
+    version,
+    runUpload,
     acceptServerElement,
-    acceptUploadedAttachment,
   } = useElementForm();
   const [progress, setProgress] = useState<number | null>(null);
   const isListReadOnly = isFieldReadOnly('attachments');
@@ -152,9 +153,10 @@ export function AttachmentsTab() {
     }
     setProgress(0);
     try {
-      const answer = await uploadElementAttachment(level, elementId, file, setProgress);
-      if (answer.element) acceptServerElement(answer.element);
-      else if (answer.attachment) acceptUploadedAttachment(answer.attachment);
+      const answer = await runUpload(() =>
+        uploadElementAttachment(level, elementId, version, file, setProgress),
+      );
+      acceptServerElement(answer.element);
     } catch (error) {
       notifyApiError(error, { autoClose: saveErrorToastMs });
     } finally {

@@ -54,8 +54,8 @@ describe('element editor', { timeout: 30_000 }, () => {
     const databaseId = buildId();
     const created = buildElement({ database_id: databaseId, name: 'Crème', version: 0 });
     const { user, api, router } = renderDatabaseElement(created, {
-      [`GET /api/databases/${databaseId}`]: {
-        body: { database: { id: databaseId, name: 'Bistro', hidden_modules: [] } },
+      [`GET /api/databases/${databaseId}/elements/context`]: {
+        body: { hidden_modules: [], editable: true },
       },
       [`POST /api/databases/${databaseId}/elements`]: { body: { element: created } },
     });
@@ -124,8 +124,8 @@ describe('element editor', { timeout: 30_000 }, () => {
     const storeId = buildId();
     const api = mockApi({
       'GET /api/me': me,
-      [`GET /api/stores/${storeId}`]: {
-        body: { store: { id: storeId, name: 'Paris', hidden_modules: [], is_read_only: false } },
+      [`GET /api/stores/${storeId}/elements/context`]: {
+        body: { hidden_modules: [], editable: true },
       },
       [`GET /api/stores/${storeId}/elementTypes`]: { body: { items: [] } },
     });
@@ -429,8 +429,8 @@ describe('element editor', { timeout: 30_000 }, () => {
     });
   });
 
-  it('uploads an attachment with progress; the uploaded file needs no save', async () => {
-    const element = buildElement();
+  it('uploads an attachment with progress and its version; the next save sends the new one', async () => {
+    const element = buildElement({ version: 3 });
     const uploaded = {
       id: buildId(),
       name: 'haccp.pdf',
@@ -465,13 +465,17 @@ describe('element editor', { timeout: 30_000 }, () => {
           url: this.url,
           finish: () => {
             this.status = 200;
-            this.responseText = JSON.stringify({ attachment: uploaded });
+            // As the server answers: the element (its version moved) and the attachment.
+            this.responseText = JSON.stringify({
+              element: { ...element, version: 4, attachments: [uploaded] },
+              attachment: uploaded,
+            });
             this.onload?.();
           },
         });
       }
     }
-    const { user, router } = renderDatabaseElement(element);
+    const { user, router, api } = renderDatabaseElement(element);
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     await user.click(await screen.findByTestId('element-tab-encyclopedia'));
     const input = document.querySelector(
@@ -480,11 +484,25 @@ describe('element editor', { timeout: 30_000 }, () => {
     await user.upload(input, new File(['%PDF'], 'haccp.pdf', { type: 'application/pdf' }));
 
     await waitFor(() => expect(requests).toHaveLength(1));
-    expect(requests[0]?.url).toBe(`/api/databaseElements/${element.id}/attachments`);
+    expect(requests[0]?.url).toBe(`/api/databaseElements/${element.id}/attachments?version=3`);
     const progress = await screen.findByRole('progressbar', { name: 'Uploading' });
     expect(progress.getAttribute('aria-valuenow')).toBe('40');
+    // Save waits for the upload.
+    expect(screen.getByTestId('element-save').hasAttribute('disabled')).toBe(true);
     requests[0]?.finish();
     expect((await screen.findByTestId('attachment-name')).textContent).toBe('haccp.pdf');
+    await waitFor(() =>
+      expect(screen.getByTestId('element-save').hasAttribute('disabled')).toBe(false),
+    );
+    await user.type(screen.getByTestId('field-name'), ' bio');
+    await user.click(screen.getByTestId('element-save'));
+    await waitFor(() =>
+      expect(api.callsTo('PATCH', `/api/databaseElements/${element.id}`)).toHaveLength(1),
+    );
+    expect(api.callsTo('PATCH', `/api/databaseElements/${element.id}`)[0]?.body).toEqual({
+      version: 4,
+      name: `${element.name} bio`,
+    });
 
     await user.click(screen.getByTestId('element-back'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/database'));

@@ -14,7 +14,7 @@ import type {
 import type { ModuleKey } from '@mise/shared/organisation/constants';
 import { IconArrowLeft, IconCopy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
@@ -27,7 +27,7 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { useDuplicateElement } from '../api/duplicate-element';
 import type { ElementLevel } from '../api/element-query-keys';
 import { elementQueryOptions } from '../api/get-element';
-import { type SaveElementRequest, useSaveElement } from '../api/save-element';
+import { cacheSavedElement, type SaveElementRequest, useSaveElement } from '../api/save-element';
 import { AttachmentsTab } from './attachments-tab';
 import {
   attachmentInputs,
@@ -119,6 +119,9 @@ export function ElementEditor({
   const [draft, setDraft] = useState<ElementDraft>(baseline);
   const [version, setVersion] = useState(element?.version ?? 0);
   const [validationError, setValidationError] = useState<ElementValidationError | null>(null);
+  const [uploadCount, setUploadCount] = useState(0);
+  const versionRef = useRef(version);
+  versionRef.current = version;
   const saveMutation = useSaveElement();
   const duplicateMutation = useDuplicateElement(level);
   const elementId = mode === 'edit' ? (element?.id ?? null) : null;
@@ -171,8 +174,19 @@ export function ElementEditor({
         };
       }),
     update: (change) => setDraft(change),
+    version,
+    runUpload: async (task) => {
+      setUploadCount((count) => count + 1);
+      try {
+        return await task();
+      } finally {
+        setUploadCount((count) => count - 1);
+      }
+    },
     acceptServerElement: (server) => {
       setVersion(server.version);
+      versionRef.current = server.version;
+      cacheSavedElement(queryClient, server);
       // Attachments the server has and the screen never saw (just uploaded) join both copies;
       // those removed on screen but not saved yet stay removed.
       const known = new Set(baseline.attachments.map((attachment) => attachment.id));
@@ -183,6 +197,15 @@ export function ElementEditor({
           ...current.values,
           illustration_url: server.illustration_url,
           allergen_illustration_url: server.allergen_illustration_url,
+        },
+        // At store level an upload overrides the image (or the attachments): take its state.
+        states: {
+          ...current.states,
+          illustration_url: server.field_states.illustration_url ?? current.states.illustration_url,
+          allergen_illustration_url:
+            server.field_states.allergen_illustration_url ??
+            current.states.allergen_illustration_url,
+          attachments: server.field_states.attachments ?? current.states.attachments,
         },
         attachments: appendAttachments(current.attachments, added),
       });
@@ -231,7 +254,7 @@ export function ElementEditor({
         },
       };
     }
-    const body: UpdateElementBody = { ...fields, version };
+    const body: UpdateElementBody = { ...fields, version: versionRef.current };
     const locks = level === 'database' ? buildLocksInput(draft, baseline, false) : undefined;
     if (locks) body.locks = locks;
     if (labels) body.labels = labels;
@@ -254,7 +277,10 @@ export function ElementEditor({
   }
 
   async function handleSave() {
-    const error = validateElement(draft.values, level);
+    if (uploadCount > 0) return;
+    // A store cannot choose the type its database locks: no type check then (docs/decisions.md).
+    const isTypeRequired = level === 'store' && draft.states.type_id !== 'locked';
+    const error = validateElement(draft.values, isTypeRequired ? 'store' : 'database');
     if (error) {
       setValidationError(error);
       return;
@@ -324,7 +350,11 @@ export function ElementEditor({
                 {t('element.duplicate')}
               </LoadingButton>
             ) : null}
-            <LoadingButton onClick={handleSave} disabled={isReadOnly} data-testid="element-save">
+            <LoadingButton
+              onClick={handleSave}
+              disabled={isReadOnly || uploadCount > 0}
+              data-testid="element-save"
+            >
               {t('common.save')}
             </LoadingButton>
           </>

@@ -18,7 +18,14 @@ export type ElementFormApi = {
   update: (change: (draft: ElementDraft) => ElementDraft) => void;
   /** The saved element's id (uploads need it); null before the first save. */
   elementId: string | null;
-  /** An upload answered the element: its images, attachments and version are taken. */
+  /** The element's version the screen holds (uploads send it; a stale one answers 409). */
+  version: number;
+  /** Runs an upload: Save waits (disabled) until every upload has answered. */
+  runUpload: <T>(task: () => Promise<T>) => Promise<T>;
+  /**
+   * An upload answered the element: its images, attachments, their states and version are
+   * taken, and it becomes the cached detail (reopening the screen reads that version).
+   */
   acceptServerElement: (element: Element) => void;
   /** An attachment upload answered the attachment only: it is saved already. */
   acceptUploadedAttachment: (attachment: Attachment) => void;

@@ -65,4 +65,45 @@ describe('element form rules', () => {
     expect(second).toMatchObject({ id: own.id, name: 'DLC', expiration_text: 'x' });
     expect(second).not.toHaveProperty('origin_id');
   });
+
+  it('normalises labels to their type before sending them (S6)', () => {
+    const [defrosting, name] = labelInputs([
+      {
+        ...buildLabel({
+          type: 'defrosting',
+          expiration_text: 'a\nb\nc\nd\ne\nf',
+          show_expiration_hour: true,
+          show_expiration_weekday: true,
+          defrosting_duration: 12,
+        }),
+        key: 'a',
+      },
+      {
+        ...buildLabel({
+          type: 'name',
+          expiration_duration: 48,
+          cumulate_expiration_duration: true,
+        }),
+        key: 'b',
+      },
+    ]);
+    expect(defrosting).toMatchObject({
+      expiration_text: null,
+      show_expiration_hour: false,
+      show_expiration_weekday: false,
+      defrosting_duration: 12,
+    });
+    expect(name).toMatchObject({ expiration_duration: 0, cumulate_expiration_duration: false });
+  });
+
+  it('sends an image only to clear it: removed (null) or reset at store level (S1)', () => {
+    const element = buildElement({ illustration_url: '/api/files/a.png' });
+    const baseline = draftFromElement(element);
+    const changedUrl = { ...baseline, values: { ...baseline.values, illustration_url: '/x.png' } };
+    expect(buildElementInput(changedUrl, baseline, 'database', false)).toEqual({});
+    const removed = { ...baseline, values: { ...baseline.values, illustration_url: null } };
+    expect(buildElementInput(removed, baseline, 'database', false)).toEqual({
+      illustration_url: null,
+    });
+  });
 });

@@ -6,7 +6,7 @@ import {
   elementFieldKeys,
   elementLockKeys,
 } from '@mise/shared/catalogue/constants';
-import { type FieldState, normalizeDuration } from '@mise/shared/catalogue/rules';
+import { type FieldState, normalizeDuration, normalizeLabel } from '@mise/shared/catalogue/rules';
 import type {
   Attachment,
   Element,
@@ -36,7 +36,10 @@ export type ElementDraft = {
   attachments: Attachment[];
 };
 
-/** Fields written through their own endpoints (uploads), never in the save body. */
+/**
+ * Fields set through their own endpoints (uploads): the save body only ever clears them
+ * (null: removed, or at store level back to the database's).
+ */
 const imageFields = new Set<ElementFieldKey>(['illustration_url', 'allergen_illustration_url']);
 const durationFields = new Set<ElementFieldKey>(['reheating_duration', 'cooling_duration']);
 
@@ -142,12 +145,21 @@ const same = (left: unknown, right: unknown) => JSON.stringify(left) === JSON.st
 
 /** Data fields whose value or inheritance state differs from what was loaded. */
 export function changedFieldKeys(draft: ElementDraft, baseline: ElementDraft): ElementFieldKey[] {
-  return elementFieldKeys.filter(
-    (key) =>
-      !imageFields.has(key) &&
-      (!same(draft.values[key], baseline.values[key]) ||
-        draft.states[key] !== baseline.states[key]),
-  );
+  return elementFieldKeys.filter((key) => {
+    const isChanged =
+      !same(draft.values[key], baseline.values[key]) || draft.states[key] !== baseline.states[key];
+    if (!imageFields.has(key)) return isChanged;
+    // An image counts once removed or reset (it is then sent as null), never for a new URL.
+    return isChanged && (draft.values[key] === null || draft.states[key] === 'inherited');
+  });
+}
+
+/** The element's own image: removed with null (not offered while inherited or locked). */
+export function canRemoveImage(
+  draft: ElementDraft,
+  key: 'illustration_url' | 'allergen_illustration_url',
+): boolean {
+  return draft.values[key] !== null && draft.states[key] === 'own';
 }
 
 export function changedLockKeys(draft: ElementDraft, baseline: ElementDraft): ElementLockKey[] {
@@ -159,15 +171,18 @@ export function labelInputs(labels: readonly LabelDraft[]): LabelInput[] {
   return labels.map((label) => ({
     ...(label.id ? { id: label.id } : {}),
     ...(label.origin_id ? { origin_id: label.origin_id } : {}),
-    active: label.active,
-    name: label.name.trim(),
-    type: label.type,
-    expiration_duration: label.expiration_duration,
-    defrosting_duration: label.defrosting_duration,
-    expiration_text: label.type === 'freeform_expiration' ? label.expiration_text : null,
-    cumulate_expiration_duration: label.cumulate_expiration_duration,
-    show_expiration_hour: label.show_expiration_hour,
-    show_expiration_weekday: label.show_expiration_weekday,
+    // What the type does not use is cleared, as the server stores it (normalizeLabel).
+    ...normalizeLabel({
+      active: label.active,
+      name: label.name.trim(),
+      type: label.type,
+      expiration_duration: label.expiration_duration,
+      defrosting_duration: label.defrosting_duration,
+      expiration_text: label.expiration_text,
+      cumulate_expiration_duration: label.cumulate_expiration_duration,
+      show_expiration_hour: label.show_expiration_hour,
+      show_expiration_weekday: label.show_expiration_weekday,
+    }),
   }));
 }
 
@@ -197,6 +212,7 @@ export function isDraftDirty(draft: ElementDraft, baseline: ElementDraft): boole
 
 function fieldValue(draft: ElementDraft, key: ElementFieldKey, level: ElementLevel) {
   if (level === 'store' && draft.states[key] === 'inherited') return null;
+  if (imageFields.has(key)) return null;
   const value = draft.values[key];
   if (durationFields.has(key)) return normalizeDuration(value as number | null);
   if (key === 'name') return (value as string).trim();

@@ -54,9 +54,10 @@ function renderDatabaseElements(
   database: DatabaseDetail,
   list: ListHandler,
   extra: Record<string, MockHandler> = {},
+  role: 'admin' | 'customer' = 'admin',
 ) {
   const api = mockApi({
-    'GET /api/me': { body: { user: buildUser({ role: 'admin' }) } },
+    'GET /api/me': { body: { user: buildUser({ role }) } },
     [`GET /api/databases/${database.id}`]: { body: { database } },
     [`GET /api/databases/${database.id}/elements`]: (call) => ({ body: { items: list(call) } }),
     ...extra,
@@ -138,6 +139,16 @@ describe('element list', { timeout: 20_000 }, () => {
     await user.click(await screen.findByTestId('elements-new'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/databaseElement'));
     expect(router.state.location.search).toBe(`?database=${database.id}`);
+  });
+
+  it('refuses New at database level to a customer (read only)', async () => {
+    const database = buildDatabase();
+    const { user, router } = renderDatabaseElements(database, () => [buildItem()], {}, 'customer');
+    await user.click(await screen.findByTestId('elements-new'));
+    expect(
+      await screen.findByText('You do not have permission to execute this action.'),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/database');
   });
 
   it('opens the database element of a row', async () => {

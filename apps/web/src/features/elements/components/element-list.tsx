@@ -169,7 +169,9 @@ function ElementListPanel({ scope, isReadOnly }: ElementListPanelProps) {
 
   function handleNew() {
     if (scope.level === 'database') {
-      void navigate(`/databaseElement?database=${encodeURIComponent(scope.databaseId)}`);
+      // Customers read the database's elements only (spec 001 §6).
+      if (viewer.role === 'customer') refusePermission();
+      else void navigate(`/databaseElement?database=${encodeURIComponent(scope.databaseId)}`);
     } else if (isReadOnly) {
       refusePermission();
     } else {

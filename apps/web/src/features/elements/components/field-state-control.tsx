@@ -7,6 +7,9 @@ import { useElementForm } from './element-form-context';
 
 type FieldStateControlProps = { field: ElementLockKey };
 
+/** Store level: lists without a whole-list "reset to the database value". */
+const listFields = new Set<ElementLockKey>(['labels', 'attachments']);
+
 /**
  * The inheritance control of one field. Database level: a lock toggle (locked fields cannot be
  * changed by stores). Store level: a lock icon when the database locks it, an "inherited" hint,
@@ -58,7 +61,9 @@ export function FieldStateControl({ field }: FieldStateControlProps) {
       </Text>
     );
   }
-  if (state === 'overridden') {
+  // No whole-list reset for labels and attachments (docs/decisions.md): a label edited back
+  // to its database values stops being an override, the store's own attachments are deleted.
+  if (state === 'overridden' && !listFields.has(field)) {
     return (
       <Tooltip label={t('element.lock.reset')}>
         <ActionIcon

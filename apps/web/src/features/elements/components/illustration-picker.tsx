@@ -1,29 +1,33 @@
 import {
+  ActionIcon,
   Button,
+  Group,
   Image,
   Popover,
   SimpleGrid,
   Stack,
   Text,
   TextInput,
+  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { saveErrorToastMs, stockImageSearchDebounceMs } from '@mise/shared/catalogue/constants';
-import { IconPhotoSearch, IconSearch } from '@tabler/icons-react';
+import { IconPhotoSearch, IconPhotoX, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageUpload } from '../../../shared/ui/image-upload';
 import { notifyApiError } from '../../../shared/ui/notify';
 import { useStockImages } from '../api/get-stock-images';
 import { pickStockImage, uploadElementImage } from '../api/upload-element-files';
+import { canRemoveImage } from './element-form';
 import { useElementForm } from './element-form-context';
 import { FieldStateControl } from './field-state-control';
 
 /** The stock image search (spec 001 §7): debounced 500 ms, a grid of thumbnails to pick from. */
 function StockImageSearch({ onPicked }: { onPicked: () => void }) {
   const { t } = useTranslation();
-  const { level, draft, elementId, acceptServerElement } = useElementForm();
+  const { level, draft, elementId, version, runUpload, acceptServerElement } = useElementForm();
   const [search, setSearch] = useState(draft.values.name);
   const [debouncedSearch] = useDebouncedValue(search, stockImageSearchDebounceMs);
   const images = useStockImages(debouncedSearch, true);
@@ -34,7 +38,7 @@ function StockImageSearch({ onPicked }: { onPicked: () => void }) {
     if (!elementId || pickingUrl) return;
     setPickingUrl(url);
     try {
-      acceptServerElement(await pickStockImage(level, elementId, url));
+      acceptServerElement(await runUpload(() => pickStockImage(level, elementId, version, url)));
       onPicked();
     } catch (error) {
       notifyApiError(error, { autoClose: saveErrorToastMs });
@@ -103,7 +107,9 @@ function StockImageSearch({ onPicked }: { onPicked: () => void }) {
 /** The element's illustration: file upload or stock image, once the element exists. */
 export function IllustrationPicker() {
   const { t } = useTranslation();
-  const { level, draft, elementId, isFieldReadOnly, acceptServerElement } = useElementForm();
+  const form = useElementForm();
+  const { level, draft, elementId, version, isFieldReadOnly, runUpload, acceptServerElement } =
+    form;
   const [isSearchOpen, setIsSearchOpen] = useState(false);
   const isDisabled = !elementId || isFieldReadOnly('illustration_url');
 
@@ -118,7 +124,9 @@ export function IllustrationPicker() {
         onUpload={async (file, onProgress) => {
           if (!elementId) return;
           acceptServerElement(
-            await uploadElementImage(level, elementId, 'illustration', file, onProgress),
+            await runUpload(() =>
+              uploadElementImage(level, elementId, version, 'illustration', file, onProgress),
+            ),
           );
         }}
         testId="element-illustration"
@@ -147,12 +155,43 @@ export function IllustrationPicker() {
           {isSearchOpen ? <StockImageSearch onPicked={() => setIsSearchOpen(false)} /> : null}
         </Popover.Dropdown>
       </Popover>
-      <FieldStateControl field="illustration_url" />
+      <Group gap={4}>
+        {!isFieldReadOnly('illustration_url') && canRemoveImage(draft, 'illustration_url') ? (
+          <RemoveImageButton field="illustration_url" />
+        ) : null}
+        <FieldStateControl field="illustration_url" />
+      </Group>
       {elementId ? null : (
         <Text size="xs" c="dimmed" maw={160} ta="center" data-testid="illustration-save-first">
           {t('element.saveFirst')}
         </Text>
       )}
     </Stack>
+  );
+}
+
+/**
+ * Removes the element's own image (database level, or a store's own element): sent as null
+ * by the next Save. An overridden image at store level is reset to the database's instead.
+ */
+export function RemoveImageButton({
+  field,
+}: {
+  field: 'illustration_url' | 'allergen_illustration_url';
+}) {
+  const { t } = useTranslation();
+  const { setValue } = useElementForm();
+  return (
+    <Tooltip label={t('element.removeImage')}>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        aria-label={t('element.removeImage')}
+        onClick={() => setValue(field, null)}
+        data-testid={`remove-${field}`}
+      >
+        <IconPhotoX size={16} />
+      </ActionIcon>
+    </Tooltip>
   );
 }

@@ -5,6 +5,7 @@ import {
   fromLabelHours,
   type LabelValues,
   labelTypeFields,
+  normalizeLabel,
   toLabelHours,
 } from '@mise/shared/catalogue/rules';
 import { useState } from 'react';
@@ -57,23 +58,25 @@ export function LabelDialog({ opened, initial, isNew, onClose, onSubmit }: Label
   function handleSubmit() {
     setIsSubmitted(true);
     if (isNameMissing || isTextTooLong || isExpirationMissing || isDefrostingMissing) return;
-    onSubmit({
-      ...values,
-      name: values.name.trim(),
-      expiration_duration: fields.expiration
-        ? toLabelHours(
-            asNumber(expiration.days),
-            fields.expirationHours ? asNumber(expiration.hours) : 0,
-          )
-        : 0,
-      defrosting_duration: fields.defrosting
-        ? toLabelHours(asNumber(defrosting.days), asNumber(defrosting.hours))
-        : 0,
-      expiration_text: fields.freeform ? (values.expiration_text ?? '') : null,
-      cumulate_expiration_duration: fields.cumulate && values.cumulate_expiration_duration,
-      show_expiration_hour: fields.hourAndWeekday && values.show_expiration_hour,
-      show_expiration_weekday: fields.hourAndWeekday && values.show_expiration_weekday,
-    });
+    onSubmit(
+      normalizeLabel({
+        ...values,
+        name: values.name.trim(),
+        expiration_duration: fields.expiration
+          ? toLabelHours(
+              asNumber(expiration.days),
+              fields.expirationHours ? asNumber(expiration.hours) : 0,
+            )
+          : 0,
+        defrosting_duration: fields.defrosting
+          ? toLabelHours(asNumber(defrosting.days), asNumber(defrosting.hours))
+          : 0,
+        expiration_text: fields.freeform ? (values.expiration_text ?? '') : null,
+        cumulate_expiration_duration: fields.cumulate && values.cumulate_expiration_duration,
+        show_expiration_hour: fields.hourAndWeekday && values.show_expiration_hour,
+        show_expiration_weekday: fields.hourAndWeekday && values.show_expiration_weekday,
+      }),
+    );
   }
 
   const required = (isMissing: boolean) => (isSubmitted && isMissing ? t('forms.required') : null);

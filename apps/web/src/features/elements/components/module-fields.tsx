@@ -10,8 +10,10 @@ import type { ElementValues } from '@mise/shared/catalogue/schemas';
 import { useTranslation } from 'react-i18next';
 import { ImageUpload } from '../../../shared/ui/image-upload';
 import { uploadElementImage } from '../api/upload-element-files';
+import { canRemoveImage } from './element-form';
 import { useElementForm } from './element-form-context';
 import { FieldRow } from './field-state-control';
+import { RemoveImageButton } from './illustration-picker';
 
 type NumberKey = {
   [Key in keyof ElementValues]: ElementValues[Key] extends number | null ? Key : never;
@@ -172,8 +174,16 @@ export function TemperatureControlTab() {
 
 export function RecipeTab() {
   const { t } = useTranslation();
-  const { level, draft, setValue, isFieldReadOnly, elementId, acceptServerElement } =
-    useElementForm();
+  const {
+    level,
+    draft,
+    setValue,
+    isFieldReadOnly,
+    elementId,
+    version,
+    runUpload,
+    acceptServerElement,
+  } = useElementForm();
   const allergenOptions = allergens.map((allergen) => ({
     value: allergen.key,
     label: `${allergen.letter} – ${t(`allergenNames.${allergen.key}`)}`,
@@ -207,17 +217,24 @@ export function RecipeTab() {
             onUpload={async (file, onProgress) => {
               if (!elementId) return;
               acceptServerElement(
-                await uploadElementImage(
-                  level,
-                  elementId,
-                  'allergenIllustration',
-                  file,
-                  onProgress,
+                await runUpload(() =>
+                  uploadElementImage(
+                    level,
+                    elementId,
+                    version,
+                    'allergenIllustration',
+                    file,
+                    onProgress,
+                  ),
                 ),
               );
             }}
             testId="allergen-illustration"
           />
+          {!isFieldReadOnly('allergen_illustration_url') &&
+          canRemoveImage(draft, 'allergen_illustration_url') ? (
+            <RemoveImageButton field="allergen_illustration_url" />
+          ) : null}
           {elementId ? null : (
             <Text size="xs" c="dimmed">
               {t('element.saveFirst')}

@@ -13,8 +13,9 @@ export function DatabaseElementPage() {
   const database = useElementOwner('database', databaseId);
 
   if (id) {
-    if (element.isPending) return <ElementPageState isPending />;
     if (element.isError) return <ElementPageState error={element.error} />;
+    // The editor starts from the element read now, never from an older cached version.
+    if (element.isPending || !element.isFetchedAfterMount) return <ElementPageState isPending />;
     return (
       <ElementEditor
         key={`database:${id}`}
@@ -38,7 +39,7 @@ export function DatabaseElementPage() {
         element={null}
         ownerId={databaseId}
         hiddenModules={database.data.hidden_modules}
-        isEditable
+        isEditable={!database.data.isReadOnly}
       />
     );
   }

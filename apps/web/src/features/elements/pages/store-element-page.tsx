@@ -1,4 +1,4 @@
-import { useLocation, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useElement, useOriginElement } from '../api/get-element';
 import { useElementOwner } from '../api/get-element-owner';
 import { ElementEditor } from '../components/element-editor';
@@ -21,8 +21,9 @@ export function StoreElementPage() {
   const store = useElementOwner('store', isCreation ? storeId : null);
 
   if (id) {
-    if (element.isPending) return <ElementPageState isPending />;
     if (element.isError) return <ElementPageState error={element.error} />;
+    // The editor starts from the element read now, never from an older cached version.
+    if (element.isPending || !element.isFetchedAfterMount) return <ElementPageState isPending />;
     return (
       <ElementEditor
         key={`store:${id}`}
@@ -36,8 +37,12 @@ export function StoreElementPage() {
     );
   }
   if (storeId && originId) {
-    if (origin.isPending) return <ElementPageState isPending />;
     if (origin.isError) return <ElementPageState error={origin.error} />;
+    if (origin.isPending || !origin.isFetchedAfterMount) return <ElementPageState isPending />;
+    // Already overridden by the store: its own element is the one to edit.
+    if (origin.data.id) {
+      return <Navigate to={`/storeElement?id=${encodeURIComponent(origin.data.id)}`} replace />;
+    }
     return (
       <ElementEditor
         key={`store-origin:${storeId}:${originId}`}

@@ -1,7 +1,7 @@
 import type { StoreDetail } from '@mise/shared/organisation/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildStore, buildUser } from '../../../test/factories';
+import { buildId, buildStore, buildUser } from '../../../test/factories';
 import { apiError, type MockHandler, mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 
@@ -37,7 +37,8 @@ describe('store detail', { timeout: 20_000 }, () => {
       },
     );
 
-    await user.click(await screen.findByTestId('licence-toggle'));
+    // The first test of the file waits for the store page's chunk to load.
+    await user.click(await screen.findByTestId('licence-toggle', {}, { timeout: 10_000 }));
     expect(
       await screen.findByText('Activating the licence starts a new billing for the current month.'),
     ).toBeTruthy();
@@ -245,5 +246,24 @@ describe('store detail', { timeout: 20_000 }, () => {
     expect(events[0]?.textContent).toBe('12/01/2026 09:30 · Deactivated');
     expect(events[1]?.textContent).toBe('11/01/2026 09:30 · Activated');
     expect(screen.getByTestId('licence-history-more').textContent).toBe('and 2 more');
+  });
+  it('opens the tasks tab of a store with a database', async () => {
+    const store = buildStore({ database: buildId(), database_name: 'Bistro Group' });
+    renderStore(
+      store,
+      { tab: 2 },
+      { [`GET /api/stores/${store.id}/taskConfigurations`]: { body: { items: [] } } },
+    );
+    expect(await screen.findByTestId('task-configuration-list')).toBeTruthy();
+    expect(screen.getByTestId('store-tasks-tab-day')).toBeTruthy();
+    expect(screen.getByTestId('store-tab-employees').hasAttribute('disabled')).toBe(true);
+  });
+
+  it('shows no tasks tab before the store has a database', async () => {
+    const store = buildStore({ database: null });
+    renderStore(store, { tab: 2 });
+    expect(await screen.findByTestId('store-tab-general')).toBeTruthy();
+    expect(screen.queryByTestId('store-tab-tasks')).toBeNull();
+    expect(screen.queryByTestId('task-configuration-list')).toBeNull();
   });
 });

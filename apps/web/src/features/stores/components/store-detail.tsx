@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Tabs, Tooltip } from '@mantine/core';
 import type { StoreDetail as Store } from '@mise/shared/organisation/schemas';
 import type { User } from '@mise/shared/users/schemas';
-import { IconDatabase, IconHourglass, IconPlus, IconTable } from '@tabler/icons-react';
+import { IconDatabase, IconHourglass } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -10,14 +10,10 @@ import { errorMessage } from '../../../shared/i18n/error-message';
 import { useAppSession } from '../../../shared/session/app-session';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { LoadingButton } from '../../../shared/ui/loading-button';
-import {
-  notifyError,
-  notifyInfo,
-  notifySuccess,
-  saveErrorDurationMs,
-} from '../../../shared/ui/notify';
+import { notifyError, notifySuccess, saveErrorDurationMs } from '../../../shared/ui/notify';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { ElementList } from '../../elements/lists';
+import { StoreTasksTab } from '../../task-configurations/lists';
 import { useSensorSession } from '../api/get-sensor-session';
 import { getStore } from '../api/get-store';
 import { useUpdateStore } from '../api/update-store';
@@ -37,7 +33,7 @@ type StoreDetailProps = { store: Store; viewer: User };
 
 /** Tabs by index (spec 000 §2): 0 General, 1 Elements, 2 Tasks, 3 Employees, 4 Probe provider, 5 Devices. */
 const tabKeys = ['general', 'elements', 'tasks', 'employees', 'probeProvider', 'devices'] as const;
-const comingTabIndexes = new Set([2, 3]);
+const comingTabIndexes = new Set([3]);
 
 /** Store detail (/store without a database, /storeDatabase with one). */
 export function StoreDetail({ store, viewer }: StoreDetailProps) {
@@ -70,13 +66,13 @@ export function StoreDetail({ store, viewer }: StoreDetailProps) {
     (viewer.role === 'customer' && sensorConnection(sensorSession.data) !== 'distributor');
 
   const requestedTab = Number(searchParams.get('tab') ?? '0');
-  // The elements list needs the store's database (route storeDatabase, spec 000 §2).
+  // The elements and tasks lists need the store's database (route storeDatabase, spec 000 §2).
   const isElementsTabShown = store.database !== null;
   const isTabAvailable = (index: number) =>
     index === 0 ||
     index === 5 ||
     (index === 4 && isProbeTabShown) ||
-    (index === 1 && isElementsTabShown);
+    ((index === 1 || index === 2) && isElementsTabShown);
   const tabIndex =
     Number.isInteger(requestedTab) && isTabAvailable(requestedTab) ? requestedTab : 0;
 
@@ -92,14 +88,6 @@ export function StoreDetail({ store, viewer }: StoreDetailProps) {
 
   function refusePermission() {
     notifyError(t('errors.permission/denied'), { autoClose: saveErrorDurationMs });
-  }
-
-  function handleCreateOrBulk() {
-    if (store.is_read_only) {
-      refusePermission();
-      return;
-    }
-    notifyInfo(t('comingSoon.title'));
   }
 
   async function handleSave() {
@@ -152,40 +140,16 @@ export function StoreDetail({ store, viewer }: StoreDetailProps) {
     }
   }
 
-  // The Elements tab carries its own New and expert buttons (ElementList).
-  const isListTab = tabIndex === 2;
-
+  // The Elements and Tasks tabs carry their own New and expert buttons (spec 001 §2.11).
   return (
     <>
       <PageHeader
         title={store.name}
         subtitle={store.database_name ?? t('store.noDatabase')}
         actions={
-          <>
-            {isListTab ? (
-              <>
-                <Button
-                  variant="default"
-                  leftSection={<IconPlus size={16} />}
-                  onClick={handleCreateOrBulk}
-                  data-testid="store-new"
-                >
-                  {t('common.new')}
-                </Button>
-                <Button
-                  variant="default"
-                  leftSection={<IconTable size={16} />}
-                  onClick={handleCreateOrBulk}
-                  data-testid="store-bulk"
-                >
-                  {t('store.bulk')}
-                </Button>
-              </>
-            ) : null}
-            <LoadingButton onClick={handleSave} loading={isSaving} data-testid="save">
-              {t('common.save')}
-            </LoadingButton>
-          </>
+          <LoadingButton onClick={handleSave} loading={isSaving} data-testid="save">
+            {t('common.save')}
+          </LoadingButton>
         }
       />
       {store.database === null ? (
@@ -213,7 +177,7 @@ export function StoreDetail({ store, viewer }: StoreDetailProps) {
         <Tabs.List mb="md">
           {tabKeys.map((key, index) => {
             if (index === 4 && !isProbeTabShown) return null;
-            if (index === 1 && !isElementsTabShown) return null;
+            if ((index === 1 || index === 2) && !isElementsTabShown) return null;
             const tab = (
               <Tabs.Tab
                 key={key}
@@ -248,15 +212,22 @@ export function StoreDetail({ store, viewer }: StoreDetailProps) {
             <ElementList level="store" storeId={store.id} isReadOnly={store.is_read_only} />
           </Tabs.Panel>
         ) : null}
-        {[2, 3].map((index) => (
-          <Tabs.Panel key={index} value={String(index)}>
-            <EmptyState
-              title={t('comingSoon.title')}
-              description={t('comingSoon.description')}
-              icon={<IconHourglass size={28} />}
+        {isElementsTabShown ? (
+          <Tabs.Panel value="2">
+            <StoreTasksTab
+              storeId={store.id}
+              isReadOnly={store.is_read_only}
+              timeZone={store.timezone_name}
             />
           </Tabs.Panel>
-        ))}
+        ) : null}
+        <Tabs.Panel value="3">
+          <EmptyState
+            title={t('comingSoon.title')}
+            description={t('comingSoon.description')}
+            icon={<IconHourglass size={28} />}
+          />
+        </Tabs.Panel>
         {isProbeTabShown ? (
           <Tabs.Panel value="4">
             <StoreProbeProviderTab

@@ -1,0 +1,593 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { asc, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { taskResultRevisions, tasks } from '../../db/schema';
+import {
+  buildEmployee,
+  buildStore,
+  buildTask,
+  buildTwoTenants,
+  testPassword,
+} from '../../test/factories';
+import { type Agent, signIn, useTestApp } from '../../test/harness';
+import { asDevice, buildDevice, employeeToken, newKey, png, pngUpload } from './test-support';
+
+const context = useTestApp();
+
+let tenants: Awaited<ReturnType<typeof buildTwoTenants>>;
+let admin: Agent;
+let store: Awaited<ReturnType<typeof buildStore>>;
+let deviceId: string;
+let deviceToken: string;
+let employee: Awaited<ReturnType<typeof buildEmployee>>;
+let session: string;
+
+beforeAll(async () => {
+  tenants = await buildTwoTenants(context.db);
+  admin = await signIn(context.app, tenants.admin.email, testPassword);
+  store = await buildStore(context.db, {
+    distributor_id: tenants.a.distributor.id,
+    database_id: tenants.a.database.id,
+    timezone_name: 'Europe/Paris',
+  });
+  const paired = await buildDevice(context.db, store.id);
+  deviceId = paired.device.id;
+  deviceToken = paired.token;
+  employee = await buildEmployee(context.db, {
+    storeIds: [store.id],
+    name: 'Jeanne',
+    surname: 'Martin',
+  });
+  session = await employeeToken(context.app, deviceToken, employee.id);
+});
+
+const device = () => asDevice(context.app, deviceToken, session);
+
+const submit = (taskId: string, payload: object, call = device()) =>
+  call({ method: 'POST', url: `/api/device/tasks/${taskId}/result`, payload });
+const postpone = (taskId: string, payload: object, call = device()) =>
+  call({ method: 'POST', url: `/api/device/tasks/${taskId}/postpone`, payload });
+
+async function revisionsOf(taskId: string) {
+  return context.db
+    .select()
+    .from(taskResultRevisions)
+    .where(eq(taskResultRevisions.task_id, taskId))
+    .orderBy(asc(taskResultRevisions.revision));
+}
+
+async function taskRow(taskId: string) {
+  const [row] = await context.db.select().from(tasks).where(eq(tasks.id, taskId));
+  return row!;
+}
+
+async function uploadPicture(): Promise<string> {
+  const response = await device()({
+    method: 'POST',
+    url: '/api/device/pictures',
+    ...pngUpload(),
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json().path as string;
+}
+
+const temperaturesResult = (task: { elements: { id: string }[] }, temperature = 3) => ({
+  entries: [
+    {
+      element: task.elements[0]!.id,
+      temperature,
+      first_temperature: null,
+      control_temperature: null,
+      comment: '',
+      pictures: [],
+      timestamp: Math.floor(Date.now() / 1000),
+    },
+  ],
+});
+
+describe('GET /api/device/tasks', () => {
+  it("lists the store's tasks of the day (the store's today by default), by start, with status", async () => {
+    const own = await buildStore(context.db, {
+      distributor_id: tenants.a.distributor.id,
+      timezone_name: 'Pacific/Auckland',
+    });
+    const { token } = await buildDevice(context.db, own.id);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland' }).format(
+      new Date(),
+    );
+    const late = await buildTask(context.db, {
+      store_id: own.id,
+      day: today,
+      name: 'Late',
+      start: new Date(Date.now() - 3 * 3600_000),
+    });
+    const early = await buildTask(context.db, {
+      store_id: own.id,
+      day: today,
+      name: 'Earlier',
+      start: new Date(Date.now() - 4 * 3600_000),
+      completed_timestamp: new Date(Date.now() - 4 * 3600_000 + 60_000),
+    });
+    const coming = await buildTask(context.db, {
+      store_id: own.id,
+      day: today,
+      name: 'Coming',
+      start: new Date(Date.now() + 3600_000),
+    });
+    await buildTask(context.db, {
+      store_id: own.id,
+      day: '2020-01-01',
+      name: 'Other day',
+      start: new Date('2019-12-31T20:00:00Z'),
+    });
+    await buildTask(context.db, { store_id: store.id, day: today, name: 'Other store' });
+    const response = await asDevice(
+      context.app,
+      token,
+    )({ method: 'GET', url: '/api/device/tasks' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.day).toBe(today);
+    expect(
+      body.items.map((item: { id: string; status: string }) => [item.id, item.status]),
+    ).toEqual([
+      [early.id, 'done'],
+      [late.id, 'late'],
+      [coming.id, 'on-time'],
+    ]);
+    const other = await asDevice(
+      context.app,
+      token,
+    )({ method: 'GET', url: '/api/device/tasks?day=2020-01-01' });
+    expect(other.json().items.map((item: { name: string }) => item.name)).toEqual(['Other day']);
+    expect(other.json().items[0].status).toBe('non-finalized');
+    const invalid = await asDevice(
+      context.app,
+      token,
+    )({ method: 'GET', url: '/api/device/tasks?day=yesterday' });
+    expect(invalid.statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/device/tasks/:id/result', () => {
+  it('completes a temperatures task: one transaction writes revision 1 and the task', async () => {
+    const task = await buildTask(context.db, { store_id: store.id });
+    const key = newKey();
+    const completed = new Date(Date.now() - 60_000).toISOString();
+    const body = {
+      idempotency_key: key,
+      result: temperaturesResult(task),
+      completed_timestamp: completed,
+    };
+    const response = await submit(task.id, body);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().task).toMatchObject({
+      id: task.id,
+      status: 'done',
+      revision: 1,
+      completed_employee: employee.id,
+      employee: { name: 'Jeanne', surname: 'Martin' },
+      completed_timestamp: completed,
+      result: body.result,
+    });
+    const [revision, ...others] = await revisionsOf(task.id);
+    expect(others).toEqual([]);
+    expect(revision).toMatchObject({
+      revision: 1,
+      kind: 'result',
+      store_id: store.id,
+      employee_id: employee.id,
+      employee: { name: 'Jeanne', surname: 'Martin' },
+      device_id: deviceId,
+      reason: null,
+      idempotency_key: key,
+      result: body.result,
+    });
+    expect(revision!.request_hash).toMatch(/^[a-f0-9]{64}$/);
+    expect(revision!.completed_timestamp!.toISOString()).toBe(completed);
+  });
+
+  it('completes traceability, oils, temperature control and actions tasks (with pictures)', async () => {
+    const picture = await uploadPicture();
+    expect(picture).toMatch(
+      new RegExp(`^stores/${store.id}/tasks/\\d{4}-\\d{2}/[a-f0-9]{32}\\.png$`),
+    );
+    const shot = { path: picture, timestamp: 1_700_000_000 };
+    const traceability = await buildTask(context.db, {
+      store_id: store.id,
+      module: 'traceability',
+    });
+    const oils = await buildTask(context.db, { store_id: store.id, module: 'oils' });
+    const control = await buildTask(context.db, {
+      store_id: store.id,
+      module: 'temperature_control',
+    });
+    const actions = await buildTask(context.db, {
+      store_id: store.id,
+      module: 'actions',
+      elements: [],
+      actions: [
+        { name: 'Nettoyer le plan de travail', requires_picture: true },
+        { name: 'Vider les poubelles', requires_picture: false },
+      ],
+    });
+    const cases = [
+      {
+        task: traceability,
+        result: { entries: [{ element: traceability.elements[1]!.id, pictures: [shot] }] },
+      },
+      {
+        task: oils,
+        result: {
+          entries: [
+            {
+              element: oils.elements[0]!.id,
+              cleaned: true,
+              oil_changed: false,
+              oil_filtered: true,
+              filter_changed: false,
+              polarity: 12.5,
+              temperature: null,
+              pictures: [shot],
+            },
+          ],
+        },
+      },
+      {
+        task: control,
+        result: {
+          entries: [
+            {
+              element: control.elements[0]!.id,
+              mode: 'cooling',
+              target_temperature: 10,
+              start_temperature: 63,
+              start_timestamp: 1_700_000_000,
+              end_temperature: 8,
+              end_timestamp: 1_700_003_600,
+              comment: 'ok',
+            },
+          ],
+        },
+      },
+      {
+        task: actions,
+        result: {
+          entries: [
+            {
+              index: 0,
+              action: 'Nettoyer le plan de travail',
+              done: true,
+              requires_picture: true,
+              picture: shot,
+            },
+            {
+              index: 1,
+              action: 'Vider les poubelles',
+              done: false,
+              requires_picture: false,
+              picture: null,
+            },
+          ],
+        },
+      },
+    ];
+    for (const { task, result } of cases) {
+      const response = await submit(task.id, { idempotency_key: newKey(), result });
+      expect(response.statusCode, task.module).toBe(200);
+      expect(response.json().task).toMatchObject({ revision: 1, status: 'done', result });
+      const revisions = await revisionsOf(task.id);
+      expect(revisions.map((row) => [row.revision, row.kind])).toEqual([[1, 'result']]);
+      expect(revisions[0]!.result).toEqual(result);
+    }
+    // The stored picture is readable by a back-office user who sees the store.
+    const file = await admin.inject({ method: 'GET', url: `/api/files/${picture}` });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(png)).toBe(true);
+  });
+
+  it("answers 400 task/invalid-result for a result that does not match the task's module or content", async () => {
+    const task = await buildTask(context.db, { store_id: store.id });
+    const actions = await buildTask(context.db, {
+      store_id: store.id,
+      module: 'actions',
+      elements: [],
+      actions: [{ name: 'Photo', requires_picture: true }],
+    });
+    const entry = temperaturesResult(task).entries[0]!;
+    const otherStorePicture = `stores/${tenants.b.stores[0]!.id}/tasks/2026-11/${'a'.repeat(32)}.png`;
+    const invalid: [string, object][] = [
+      [task.id, { entries: [{ element: task.elements[0]!.id, pictures: [] }] }],
+      [task.id, { entries: [{ ...entry, element: '00000000-0000-4000-8000-000000000000' }] }],
+      [task.id, { entries: [entry, entry] }],
+      [task.id, { entries: [{ ...entry, pictures: [{ path: otherStorePicture, timestamp: 1 }] }] }],
+      [
+        task.id,
+        { entries: [{ ...entry, pictures: [{ path: 'accounts/x/../secret.png', timestamp: 1 }] }] },
+      ],
+      [
+        actions.id,
+        {
+          entries: [
+            { index: 1, action: 'Photo', done: true, requires_picture: false, picture: null },
+          ],
+        },
+      ],
+      [
+        actions.id,
+        {
+          entries: [
+            { index: 0, action: 'Photo', done: true, requires_picture: true, picture: null },
+          ],
+        },
+      ],
+    ];
+    for (const [taskId, result] of invalid) {
+      const response = await submit(taskId, { idempotency_key: newKey(), result });
+      expect(response.statusCode, JSON.stringify(result)).toBe(400);
+      expect(response.json().error.code).toBe('task/invalid-result');
+    }
+    expect(await revisionsOf(task.id)).toEqual([]);
+    expect(await revisionsOf(actions.id)).toEqual([]);
+    expect((await taskRow(task.id)).completed_timestamp).toBeNull();
+    const unknownField = await submit(task.id, {
+      idempotency_key: newKey(),
+      result: temperaturesResult(task),
+      store_id: tenants.b.stores[0]!.id,
+    });
+    expect(unknownField.statusCode).toBe(400);
+    expect(unknownField.json().error.code).toBe('validation/invalid-input');
+  });
+
+  it('applies a sequential retry with the same key once, and answers the same', async () => {
+    const task = await buildTask(context.db, { store_id: store.id });
+    const body = { idempotency_key: newKey(), result: temperaturesResult(task) };
+    const first = await submit(task.id, body);
+    const second = await submit(task.id, body);
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    const { status: _first, ...firstTask } = first.json().task;
+    const { status: _second, ...secondTask } = second.json().task;
+    expect(secondTask).toEqual(firstTask);
+    expect(await revisionsOf(task.id)).toHaveLength(1);
+    expect((await taskRow(task.id)).revision).toBe(1);
+  });
+
+  it('applies simultaneous retries with the same key once', async () => {
+    const task = await buildTask(context.db, { store_id: store.id });
+    const body = { idempotency_key: newKey(), result: temperaturesResult(task) };
+    const responses = await Promise.all([1, 2, 3, 4].map(() => submit(task.id, body)));
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(new Set(responses.map((response) => response.json().task.revision))).toEqual(
+      new Set([1]),
+    );
+    expect(await revisionsOf(task.id)).toHaveLength(1);
+    // The same key sent for two tasks at once: one wins, the other is a conflict.
+    const one = await buildTask(context.db, { store_id: store.id });
+    const two = await buildTask(context.db, { store_id: store.id });
+    const shared = newKey();
+    const raced = await Promise.all([
+      submit(one.id, { idempotency_key: shared, result: temperaturesResult(one) }),
+      submit(two.id, { idempotency_key: shared, result: temperaturesResult(two) }),
+    ]);
+    expect(raced.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+  });
+
+  it('answers 409 idempotency/conflict for the same key with another body, writing nothing', async () => {
+    const task = await buildTask(context.db, { store_id: store.id });
+    const key = newKey();
+    expect(
+      (await submit(task.id, { idempotency_key: key, result: temperaturesResult(task, 3) }))
+        .statusCode,
+    ).toBe(200);
+    const conflict = await submit(task.id, {
+      idempotency_key: key,
+      result: temperaturesResult(task, 9),
+      reason: 'typo',
+    });
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json().error.code).toBe('idempotency/conflict');
+    const other = await buildTask(context.db, { store_id: store.id });
+    const elsewhere = await submit(other.id, {
+      idempotency_key: key,
+      result: temperaturesResult(other, 3),
+    });
+    expect(elsewhere.statusCode).toBe(409);
+    expect(await revisionsOf(task.id)).toHaveLength(1);
+    expect(await revisionsOf(other.id)).toEqual([]);
+    expect(
+      ((await taskRow(task.id)).result as { entries: { temperature: number }[] }).entries[0]!
+        .temperature,
+    ).toBe(3);
+  });
+
+  it('refuses to complete a completed task without a reason (409) and corrects it with one (revision 2)', async () => {
+    const task = await buildTask(context.db, { store_id: store.id });
+    const completed = new Date(Date.now() - 120_000).toISOString();
+    await submit(task.id, {
+      idempotency_key: newKey(),
+      result: temperaturesResult(task, 3),
+      completed_timestamp: completed,
+    });
+    const again = await submit(task.id, {
+      idempotency_key: newKey(),
+      result: temperaturesResult(task, 5),
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('task/already-completed');
+    expect(await revisionsOf(task.id)).toHaveLength(1);
+
+    const colleague = await buildEmployee(context.db, {
+      storeIds: [store.id],
+      name: 'Paul',
+      surname: 'Durand',
+    });
+    const colleagueSession = await employeeToken(context.app, deviceToken, colleague.id);
+    const corrected = await submit(
+      task.id,
+      {
+        idempotency_key: newKey(),
+        result: temperaturesResult(task, 5),
+        reason: 'Wrong fridge read',
+      },
+      asDevice(context.app, deviceToken, colleagueSession),
+    );
+    expect(corrected.statusCode).toBe(200);
+    expect(corrected.json().task).toMatchObject({
+      revision: 2,
+      completed_employee: colleague.id,
+      employee: { name: 'Paul', surname: 'Durand' },
+      // A correction keeps the first completion time when it does not give one.
+      completed_timestamp: completed,
+      status: 'done',
+    });
+    const revisions = await revisionsOf(task.id);
+    expect(revisions.map((row) => [row.revision, row.employee_id, row.reason])).toEqual([
+      [1, employee.id, null],
+      [2, colleague.id, 'Wrong fridge read'],
+    ]);
+    expect(
+      (revisions[0]!.result as { entries: { temperature: number }[] }).entries[0]!.temperature,
+    ).toBe(3);
+    expect(
+      (revisions[1]!.result as { entries: { temperature: number }[] }).entries[0]!.temperature,
+    ).toBe(5);
+  });
+
+  it('uses the server time for a completion too far in the future', async () => {
+    const task = await buildTask(context.db, { store_id: store.id });
+    const response = await submit(task.id, {
+      idempotency_key: newKey(),
+      result: temperaturesResult(task),
+      completed_timestamp: new Date(Date.now() + 3600_000).toISOString(),
+    });
+    expect(response.statusCode).toBe(200);
+    const stamp = new Date(response.json().task.completed_timestamp).getTime();
+    expect(Math.abs(stamp - Date.now())).toBeLessThan(60_000);
+  });
+});
+
+describe('POST /api/device/tasks/:id/postpone', () => {
+  it('creates a copy at the new start and marks the task postponed, with a postpone revision', async () => {
+    const task = await buildTask(context.db, {
+      store_id: store.id,
+      generation_key: `gen-${newKey()}`,
+      start: new Date(Date.now() - 30 * 60_000),
+    });
+    const start = new Date(Date.now() + 2 * 3600_000);
+    start.setUTCMilliseconds(0);
+    const body = { idempotency_key: newKey(), start: start.toISOString() };
+    const response = await postpone(task.id, body);
+    expect(response.statusCode).toBe(200);
+    const copy = response.json().task;
+    expect(copy).toMatchObject({
+      name: task.name,
+      module: task.module,
+      start: start.toISOString(),
+      day: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(start),
+      duration: task.duration,
+      elements: task.elements,
+      original_task: task.id,
+      postponed_task: null,
+      completed_timestamp: null,
+      revision: 0,
+      status: 'on-time',
+    });
+    expect(copy.id).not.toBe(task.id);
+    expect((await taskRow(copy.id)).generation_key).toBeNull();
+    const old = await taskRow(task.id);
+    expect(old).toMatchObject({
+      postponed_task: copy.id,
+      revision: 1,
+      completed_timestamp: null,
+      completed_employee: employee.id,
+    });
+    const revisions = await revisionsOf(task.id);
+    expect(revisions.map((row) => [row.revision, row.kind, row.employee_id])).toEqual([
+      [1, 'postpone', employee.id],
+    ]);
+    // The old task now shows as postponed in the day's list.
+    const list = await device()({ method: 'GET', url: `/api/device/tasks?day=${task.day}` });
+    expect(list.json().items.find((item: { id: string }) => item.id === task.id).status).toBe(
+      'postponed',
+    );
+
+    // A retry answers the same copy and writes nothing; another body with the key is a conflict.
+    const retry = await postpone(task.id, body);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().task.id).toBe(copy.id);
+    const conflict = await postpone(task.id, {
+      ...body,
+      start: new Date(start.getTime() + 60_000).toISOString(),
+    });
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json().error.code).toBe('idempotency/conflict');
+    const copies = await context.db.select().from(tasks).where(eq(tasks.original_task, task.id));
+    expect(copies).toHaveLength(1);
+
+    // Postponed: it can be neither postponed again nor completed.
+    const twice = await postpone(task.id, {
+      idempotency_key: newKey(),
+      start: new Date(Date.now() + 3600_000).toISOString(),
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.code).toBe('task/already-completed');
+    const complete = await submit(task.id, {
+      idempotency_key: newKey(),
+      result: temperaturesResult(task),
+    });
+    expect(complete.statusCode).toBe(409);
+    // The copy itself can be completed.
+    expect(
+      (await submit(copy.id, { idempotency_key: newKey(), result: temperaturesResult(task) }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses a start in the past (400) and a completed task (409)', async () => {
+    const task = await buildTask(context.db, { store_id: store.id });
+    const past = await postpone(task.id, {
+      idempotency_key: newKey(),
+      start: new Date(Date.now() - 60_000).toISOString(),
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error.code).toBe('task/postpone-in-past');
+    await submit(task.id, { idempotency_key: newKey(), result: temperaturesResult(task) });
+    const done = await postpone(task.id, {
+      idempotency_key: newKey(),
+      start: new Date(Date.now() + 3600_000).toISOString(),
+    });
+    expect(done.statusCode).toBe(409);
+    expect(done.json().error.code).toBe('task/already-completed');
+    expect((await revisionsOf(task.id)).map((row) => row.kind)).toEqual(['result']);
+  });
+
+  it('needs an employee token', async () => {
+    const task = await buildTask(context.db, { store_id: store.id });
+    const response = await postpone(
+      task.id,
+      { idempotency_key: newKey(), start: new Date(Date.now() + 3600_000).toISOString() },
+      asDevice(context.app, deviceToken),
+    );
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.code).toBe('employee/unauthenticated');
+  });
+});
+
+describe('POST /api/device/pictures', () => {
+  it('stores an image under a key the server builds, refuses other files', async () => {
+    const path = await uploadPicture();
+    expect(existsSync(join(context.config.DATA_DIR, 'files', path))).toBe(true);
+    const text = await device()({
+      method: 'POST',
+      url: '/api/device/pictures',
+      ...pngUpload(),
+      payload: Buffer.from(
+        '------x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: text/plain\r\n\r\nhello\r\n------x--\r\n',
+      ),
+      headers: { 'content-type': 'multipart/form-data; boundary=----x' },
+    });
+    expect(text.statusCode).toBe(415);
+  });
+});

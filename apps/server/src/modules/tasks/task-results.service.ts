@@ -1,0 +1,406 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { TaskModule } from '@mise/shared/tasks/constants';
+import { dayInZone } from '@mise/shared/tasks/rules';
+import {
+  actionsResultSchema,
+  oilsResultSchema,
+  type postponeBodySchema,
+  type submitResultBodySchema,
+  type Task,
+  temperatureControlResultSchema,
+  temperaturesResultSchema,
+  traceabilityResultSchema,
+} from '@mise/shared/tasks/schemas';
+import { and, asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { stores, taskResultRevisions, tasks } from '../../db/schema';
+import { AppError, notFound } from '../../platform/errors';
+import type { Storage } from '../../platform/storage';
+import { presentTask, type TaskRow } from './present-task';
+
+/*
+ * Task completion and postponing from a tablet (spec 002 §3, §4). Every write is a row of
+ * task_result_revisions (HACCP records are never silently overwritten) and the task row keeps
+ * the latest state. Writes carry an idempotency key, unique per store: a retry with the same
+ * body answers the stored outcome and writes nothing; another body answers 409.
+ */
+
+export type SubmitResultBody = z.infer<typeof submitResultBodySchema>;
+export type PostponeBody = z.infer<typeof postponeBodySchema>;
+
+/** Who writes: the paired device, its store, the employee identified on it. */
+export type TaskActor = {
+  deviceId: string;
+  storeId: string;
+  employee: { id: string; name: string; surname: string };
+};
+
+/** A tablet clock ahead of the server by more than this is not trusted (server time is used). */
+export const completionClockSkewMs = 5 * 60_000;
+
+const resultSchemas = {
+  temperatures: temperaturesResultSchema,
+  traceability: traceabilityResultSchema,
+  actions: actionsResultSchema,
+  oils: oilsResultSchema,
+  temperature_control: temperatureControlResultSchema,
+} as const satisfies Record<TaskModule, unknown>;
+
+/** Storage prefix of a store's task pictures (POST /api/device/pictures builds keys under it). */
+export function taskPicturePrefix(storeId: string): string {
+  return `stores/${storeId}/tasks/`;
+}
+
+/**
+ * Stores a task picture under a key the server builds:
+ * stores/{storeId}/tasks/{yyyy-mm of the store's today}/{128 random bits}.{ext}.
+ */
+export async function saveTaskPicture(
+  db: Database,
+  storage: Storage,
+  storeId: string,
+  image: { data: Buffer; extension: string },
+): Promise<{ path: string; url: string }> {
+  const month = dayInZone(new Date(), await storeZone(db, storeId)).slice(0, 7);
+  const path = `${taskPicturePrefix(storeId)}${month}/${randomBytes(16).toString('hex')}.${image.extension}`;
+  await storage.put(path, image.data);
+  return { path, url: `/api/files/${path}` };
+}
+
+const pictureNamePattern = /^\d{4}-\d{2}\/[a-f0-9]{32}\.(png|jpg|webp)$/;
+
+function isTaskPicture(storeId: string, path: string): boolean {
+  const prefix = taskPicturePrefix(storeId);
+  return path.startsWith(prefix) && pictureNamePattern.test(path.slice(prefix.length));
+}
+
+/** JSON with object keys sorted: the same request always hashes the same. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, item]) => item !== undefined)
+    .sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0));
+  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+}
+
+function requestHash(kind: 'result' | 'postpone', taskId: string, body: unknown): string {
+  return createHash('sha256')
+    .update(canonicalJson({ kind, task_id: taskId, body }))
+    .digest('hex');
+}
+
+const invalidResult = () => new AppError('task/invalid-result');
+
+/**
+ * The result checked against the task: the module's own shape; elements among the task's
+ * elements and actions among its actions, each at most once; an action done that requires a
+ * picture has one; pictures are keys under this store's task pictures. Action names and
+ * picture requirements are the task's (the record says what was asked).
+ */
+export function checkTaskResult(task: TaskRow, result: unknown): unknown {
+  const parsed = resultSchemas[task.module].safeParse(result);
+  if (!parsed.success) throw invalidResult();
+  const pictures: string[] = [];
+  const seen = new Set<string | number>();
+  const once = (key: string | number) => {
+    if (seen.has(key)) throw invalidResult();
+    seen.add(key);
+  };
+  if (task.module === 'actions') {
+    const value = parsed.data as z.infer<typeof actionsResultSchema>;
+    const entries = value.entries.map((entry) => {
+      const action = task.actions[entry.index];
+      if (!action) throw invalidResult();
+      once(entry.index);
+      if (entry.done && action.requires_picture && !entry.picture) throw invalidResult();
+      if (entry.picture) pictures.push(entry.picture.path);
+      return { ...entry, action: action.name, requires_picture: action.requires_picture };
+    });
+    for (const path of pictures) if (!isTaskPicture(task.store_id, path)) throw invalidResult();
+    return { entries };
+  }
+  const elementIds = new Set(task.elements.map((element) => element.id));
+  const entries = (parsed.data as { entries: { element: string; pictures?: { path: string }[] }[] })
+    .entries;
+  for (const entry of entries) {
+    if (!elementIds.has(entry.element)) throw invalidResult();
+    once(entry.element);
+    for (const picture of entry.pictures ?? []) pictures.push(picture.path);
+  }
+  for (const path of pictures) if (!isTaskPicture(task.store_id, path)) throw invalidResult();
+  return parsed.data;
+}
+
+/** The time zone of a store (its calendar days and "today"). */
+export async function storeZone(db: Database, storeId: string): Promise<string> {
+  const [store] = await db
+    .select({ zone: stores.timezone_name })
+    .from(stores)
+    .where(eq(stores.id, storeId))
+    .limit(1);
+  if (!store) throw notFound();
+  return store.zone;
+}
+
+/**
+ * GET /api/device/tasks: the tasks of a paired device's store on one local day (default the
+ * store's today), by start, each with its status at `now`.
+ */
+export async function listDeviceDayTasks(
+  db: Database,
+  storeId: string,
+  day: string | undefined,
+  now = new Date(),
+): Promise<{ day: string; items: Task[] }> {
+  const zone = await storeZone(db, storeId);
+  const wanted = day ?? dayInZone(now, zone);
+  const rows = await db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.store_id, storeId), eq(tasks.day, wanted)))
+    .orderBy(asc(tasks.start), asc(tasks.name), asc(tasks.id));
+  return { day: wanted, items: rows.map((row) => presentTask(row, now, zone)) };
+}
+
+async function findStoreTask(db: Database, storeId: string, taskId: string): Promise<TaskRow> {
+  const [row] = await db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.id, taskId), eq(tasks.store_id, storeId)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+type RevisionRow = typeof taskResultRevisions.$inferSelect;
+
+async function findRevisionByKey(
+  db: Database,
+  storeId: string,
+  key: string,
+): Promise<RevisionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(taskResultRevisions)
+    .where(
+      and(eq(taskResultRevisions.store_id, storeId), eq(taskResultRevisions.idempotency_key, key)),
+    )
+    .limit(1);
+  return row;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const candidates = [error, (error as { cause?: unknown })?.cause];
+  return candidates.some((item) => (item as { code?: string })?.code === '23505');
+}
+
+/** A key already used: the same request answers its outcome, another one is a conflict. */
+class Replay extends Error {
+  constructor(readonly revision: RevisionRow) {
+    super('idempotent replay');
+  }
+}
+
+function replayOf(revision: RevisionRow | undefined, hash: string): Replay | null {
+  if (!revision) return null;
+  if (revision.request_hash !== hash) throw new AppError('idempotency/conflict');
+  return new Replay(revision);
+}
+
+/**
+ * Runs a keyed write: a key seen before answers through `answer`; otherwise `write` runs in a
+ * transaction that locks the task, checks the key again under the lock (a racing retry waits
+ * for the first and then sees its revision) and writes. A unique violation on the key (the same
+ * key sent for two tasks at once) is answered like a replay.
+ */
+async function keyedWrite<T>(
+  db: Database,
+  storeId: string,
+  taskId: string,
+  key: string,
+  hash: string,
+  write: (tx: Database, task: TaskRow) => Promise<T>,
+  answer: (revision: RevisionRow) => Promise<T>,
+): Promise<T> {
+  const earlier = replayOf(await findRevisionByKey(db, storeId, key), hash);
+  if (earlier) return answer(earlier.revision);
+  try {
+    return await db.transaction(async (tx) => {
+      const [task] = await tx
+        .select()
+        .from(tasks)
+        .where(and(eq(tasks.id, taskId), eq(tasks.store_id, storeId)))
+        .for('update');
+      if (!task) throw notFound();
+      const raced = replayOf(await findRevisionByKey(tx as Database, storeId, key), hash);
+      if (raced) throw raced;
+      return write(tx as Database, task);
+    });
+  } catch (error) {
+    if (error instanceof Replay) return answer(error.revision);
+    if (isUniqueViolation(error)) {
+      const stored = replayOf(await findRevisionByKey(db, storeId, key), hash);
+      if (stored) return answer(stored.revision);
+    }
+    throw error;
+  }
+}
+
+/**
+ * POST /api/device/tasks/:id/result. The task must be the device store's (404). A completed
+ * task needs a reason (409 'task/already-completed' otherwise) and then gets a new revision;
+ * a postponed task cannot be completed. The completion time is the tablet's, unless it is
+ * ahead of the server by more than the skew; a correction without one keeps the first
+ * completion time (the task's status stays what the first completion made it).
+ */
+export async function submitTaskResult(
+  db: Database,
+  actor: TaskActor,
+  taskId: string,
+  body: SubmitResultBody,
+  now = new Date(),
+): Promise<Task> {
+  const task = await findStoreTask(db, actor.storeId, taskId);
+  const zone = await storeZone(db, actor.storeId);
+  const hash = requestHash('result', task.id, body);
+  const present = async () =>
+    presentTask(await findStoreTask(db, actor.storeId, task.id), new Date(), zone);
+  return keyedWrite(
+    db,
+    actor.storeId,
+    task.id,
+    body.idempotency_key,
+    hash,
+    async (tx, locked) => {
+      if (locked.postponed_task !== null) throw new AppError('task/already-completed');
+      const isCorrection = locked.completed_timestamp !== null;
+      if (isCorrection && !body.reason) throw new AppError('task/already-completed');
+      const result = checkTaskResult(locked, body.result);
+      let completedAt = body.completed_timestamp ? new Date(body.completed_timestamp) : null;
+      if (completedAt && completedAt.getTime() > now.getTime() + completionClockSkewMs) {
+        completedAt = now;
+      }
+      completedAt ??= isCorrection ? locked.completed_timestamp! : now;
+      const employee = { name: actor.employee.name, surname: actor.employee.surname };
+      const revision = locked.revision + 1;
+      await tx.insert(taskResultRevisions).values({
+        task_id: locked.id,
+        store_id: locked.store_id,
+        revision,
+        kind: 'result',
+        result,
+        completed_timestamp: completedAt,
+        employee_id: actor.employee.id,
+        employee,
+        device_id: actor.deviceId,
+        reason: body.reason ?? null,
+        idempotency_key: body.idempotency_key,
+        request_hash: hash,
+      });
+      const [updated] = await tx
+        .update(tasks)
+        .set({
+          result,
+          completed_timestamp: completedAt,
+          completed_employee: actor.employee.id,
+          employee,
+          revision,
+          updated_at: now,
+        })
+        .where(eq(tasks.id, locked.id))
+        .returning();
+      return presentTask(updated!, now, zone);
+    },
+    present,
+  );
+}
+
+/**
+ * POST /api/device/tasks/:id/postpone. The new start must be later than now; a completed or
+ * already postponed task cannot be postponed (409). A copy of the task is created at the new
+ * start (its day is the store's local day of that start; no generation key; original_task =
+ * the old task) and the old task points to it (status postponed) with the postponing employee
+ * and a 'postpone' revision. Answers the new task.
+ */
+export async function postponeTask(
+  db: Database,
+  actor: TaskActor,
+  taskId: string,
+  body: PostponeBody,
+  now = new Date(),
+): Promise<Task> {
+  const task = await findStoreTask(db, actor.storeId, taskId);
+  const zone = await storeZone(db, actor.storeId);
+  const hash = requestHash('postpone', task.id, body);
+  const answer = async (revision: RevisionRow) => {
+    const target = (revision.result as { postponed_task?: string } | null)?.postponed_task;
+    const row = await findStoreTask(db, actor.storeId, target ?? task.id);
+    return presentTask(row, new Date(), zone);
+  };
+  const start = new Date(body.start);
+  return keyedWrite(
+    db,
+    actor.storeId,
+    task.id,
+    body.idempotency_key,
+    hash,
+    async (tx, locked) => {
+      if (start.getTime() <= now.getTime()) throw new AppError('task/postpone-in-past');
+      if (locked.completed_timestamp !== null || locked.postponed_task !== null) {
+        throw new AppError('task/already-completed');
+      }
+      const [copy] = await tx
+        .insert(tasks)
+        .values({
+          store_id: locked.store_id,
+          database_id: locked.database_id,
+          configuration_id: locked.configuration_id,
+          store_configuration_id: locked.store_configuration_id,
+          generation_key: null,
+          day: dayInZone(start, zone),
+          name: locked.name,
+          module: locked.module,
+          type_name: locked.type_name,
+          type_color: locked.type_color,
+          start,
+          duration: locked.duration,
+          requires_manager: locked.requires_manager,
+          notify_late: locked.notify_late,
+          elements: locked.elements,
+          actions: locked.actions,
+          original_task: locked.id,
+        })
+        .returning();
+      const employee = { name: actor.employee.name, surname: actor.employee.surname };
+      const revision = locked.revision + 1;
+      await tx.insert(taskResultRevisions).values({
+        task_id: locked.id,
+        store_id: locked.store_id,
+        revision,
+        kind: 'postpone',
+        result: { postponed_task: copy!.id, start: start.toISOString() },
+        completed_timestamp: null,
+        employee_id: actor.employee.id,
+        employee,
+        device_id: actor.deviceId,
+        reason: null,
+        idempotency_key: body.idempotency_key,
+        request_hash: hash,
+      });
+      await tx
+        .update(tasks)
+        .set({
+          postponed_task: copy!.id,
+          completed_employee: actor.employee.id,
+          employee,
+          revision,
+          updated_at: now,
+        })
+        .where(eq(tasks.id, locked.id));
+      return presentTask(copy!, now, zone);
+    },
+    answer,
+  );
+}
