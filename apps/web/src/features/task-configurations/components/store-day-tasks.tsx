@@ -30,6 +30,29 @@ function timeFormatter(language: string, timeZone: string | undefined): Intl.Dat
   }
 }
 
+/**
+ * Today on the store's calendar (the day the server answers by default), so that a browser in
+ * another zone, or the hour after midnight in Paris seen from UTC, opens on the store's today.
+ * An unknown zone: the browser's today.
+ */
+export function todayInZone(timeZone: string | undefined, now: Date = new Date()): string {
+  if (timeZone) {
+    try {
+      const parts = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      }).formatToParts(now);
+      const part = (type: string) => parts.find((item) => item.type === type)?.value ?? '';
+      return `${part('year')}-${part('month')}-${part('day')}`;
+    } catch {
+      // An unknown zone name: the browser's calendar.
+    }
+  }
+  return dayjs(now).format('YYYY-MM-DD');
+}
+
 /** "08:00–09:30": the task's start and end (start plus duration) on the store's clock. */
 export function taskWindow(task: Task, format: Intl.DateTimeFormat): string {
   const start = new Date(task.start);
@@ -39,12 +62,12 @@ export function taskWindow(task: Task, format: Intl.DateTimeFormat): string {
 
 /**
  * The store's tasks of a day (GET /api/stores/:storeId/tasks?day=): time window, name, module,
- * status and, once completed, the employee. Today by default.
+ * status and, once completed, the employee. The store's today by default.
  */
 export function StoreDayTasks({ storeId, timeZone }: StoreDayTasksProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? currentLanguage();
-  const [day, setDay] = useState<string>(() => dayjs().format('YYYY-MM-DD'));
+  const [day, setDay] = useState<string>(() => todayInZone(timeZone));
   const tasks = useStoreTasks(storeId, day);
   const format = timeFormatter(language, timeZone);
 
