@@ -215,6 +215,11 @@ const endpoints: Endpoint[] = [
     expected: { A: [200, 200, 200, 200, 200], B: [200, 200, 200, 200, 200] },
     isSessionless: true,
     send: async (agent, tenant) => {
+      // Tablets pair only with a licensed store; the licence rows above toggle it.
+      await context.db
+        .update(stores)
+        .set({ mise_licence: true })
+        .where(eq(stores.id, storeOf(tenant).id));
       const store = await storeVersion(storeOf(tenant).id);
       return send(agent, {
         method: 'POST',

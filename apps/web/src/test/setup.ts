@@ -1,3 +1,7 @@
+// The browser's zone is not the stores' (Europe/Paris): a date computed on the browser's
+// calendar instead of the store's shows up as a failing test. Set before anything reads dates.
+process.env.TZ = 'America/New_York';
+
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';

@@ -39,6 +39,7 @@ export const errorStatus = {
   'licence/monitoring-failed': 502,
   'device/limit-reached': 409,
   'device/invalid-pairing-key': 404,
+  'device/store-unlicensed': 403,
   'sensor/invalid-credentials': 400,
   'sensor/sticker-locked': 409,
   'date-range-too-long': 400,
@@ -77,6 +78,8 @@ export const errorStatus = {
   'task/already-completed': 409,
   'task/invalid-result': 400,
   'task/postpone-in-past': 400,
+  'task/postpone-not-allowed': 409,
+  'task/postponed': 409,
   'idempotency/conflict': 409,
   internal: 500,
 } as const;
@@ -124,6 +127,7 @@ export const defaultMessages: Record<ErrorCode, string> = {
     'Impossible de mettre a jour la licence sur le serveur Mise. Veuillez reessayer plus tard.',
   'device/limit-reached': 'This store has reached its maximum number of devices.',
   'device/invalid-pairing-key': 'This pairing key does not match any store.',
+  'device/store-unlicensed': "This store's licence is not active.",
   'sensor/invalid-credentials': 'Identifiants Koovea incorrects.',
   'sensor/sticker-locked': 'The hub of this store is already set and cannot change.',
   'date-range-too-long': 'The date range is too long.',
@@ -165,6 +169,9 @@ export const defaultMessages: Record<ErrorCode, string> = {
   'task/already-completed': 'This task is already completed. Give a reason to correct it.',
   'task/invalid-result': 'This result does not match the task.',
   'task/postpone-in-past': 'A task can only be postponed to a later time.',
+  'task/postpone-not-allowed':
+    "Only a task of the store's today that is neither completed nor postponed can be postponed.",
+  'task/postponed': 'This task was postponed: complete its new occurrence instead.',
   'idempotency/conflict': 'This idempotency key was already used for another request.',
   internal: 'An error occured.',
 };

@@ -124,10 +124,14 @@ export function parseRecurrence(rule: string | null | undefined): RecurrenceMode
   return model;
 }
 
+/** Largest INTERVAL accepted (the editor's field and the server agree). */
+export const maximumRecurrenceInterval = 999;
+
 /** Whether a rule string is one the editor can produce (and the server accepts). */
 export function isValidRecurrence(rule: string): boolean {
   if (rule.length > 200) return false;
   const model = parseRecurrence(rule);
+  if (model.interval > maximumRecurrenceInterval) return false;
   return buildRecurrence(model) === normalizeRecurrence(rule);
 }
 
@@ -190,15 +194,29 @@ function utcToDay(instant: Date): string {
 
 export type ScheduleWindow = { start: number; end: number };
 
-/** 'schedule-incoherent' when the start is after the end; minutes lie within the day. */
+/**
+ * 'schedule-incoherent' when the start is after the end; a start is a minute of the day
+ * (0–1439), an end at most 1440.
+ */
 export function validateSchedule(window: ScheduleWindow): 'schedule-incoherent' | null {
   if (
     !Number.isInteger(window.start) ||
     !Number.isInteger(window.end) ||
     window.start < 0 ||
+    window.start > minutesPerDay - 1 ||
     window.end > minutesPerDay ||
     window.start > window.end
   )
+    return 'schedule-incoherent';
+  return null;
+}
+
+/** Every window coherent and no two windows starting at the same minute. */
+export function validateSchedules(
+  windows: readonly ScheduleWindow[],
+): 'schedule-incoherent' | null {
+  if (windows.some((window) => validateSchedule(window))) return 'schedule-incoherent';
+  if (new Set(windows.map((window) => window.start)).size !== windows.length)
     return 'schedule-incoherent';
   return null;
 }

@@ -331,7 +331,11 @@ export const listTasksResponseSchema = z.object({ day: z.string(), items: z.arra
 export const submitResultBodySchema = z.strictObject({
   idempotency_key: z.string().min(8).max(100),
   result: taskResultSchema,
-  /** When the employee finished, as the tablet saw it (defaults to the server's now). */
+  /**
+   * When the employee finished, as the tablet saw it: kept on the revision only
+   * (reported_timestamp). The task's completion time is the server's now at the first
+   * completion; corrections never change it.
+   */
   completed_timestamp: z.iso.datetime({ offset: true }).optional(),
   /** Required to correct a task that is already completed: a new revision is written. */
   reason: z.string().trim().min(1).max(500).optional(),
@@ -350,6 +354,25 @@ export const taskGenerationSearchBodySchema = z.strictObject({
   end: z.iso.datetime({ offset: true }),
   storeId: idSchema.nullable().optional(),
 });
+/**
+ * GET /api/databases/:databaseId/taskConfigurations/elements?module= and
+ * /api/stores/:storeId/taskConfigurations/elements?module=: the elements a Temperatures or Oils
+ * configuration may reference there (active, the module active), one per element under the id
+ * to send (a store override is referenced by its database element's id).
+ */
+export const taskElementChoicesQuerySchema = z.strictObject({
+  module: z.enum(['temperatures', 'oils']),
+});
+export const taskElementChoiceSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  is_delivery_item: z.boolean(),
+});
+export type TaskElementChoice = z.infer<typeof taskElementChoiceSchema>;
+export const taskElementChoicesResponseSchema = z.object({
+  items: z.array(taskElementChoiceSchema),
+});
+
 export const taskGenerationEventSchema = z.object({
   id: idSchema,
   type: z.number().int().min(0).max(4),
@@ -360,6 +383,8 @@ export const taskGenerationEventSchema = z.object({
 });
 export const taskGenerationSearchResponseSchema = z.object({
   items: z.array(taskGenerationEventSchema),
+  /** True when more events matched than the 1000 answered (narrow the range). */
+  truncated: z.boolean().optional(),
 });
 export const taskGenerationRunBodySchema = z.strictObject({
   storeId: idSchema,

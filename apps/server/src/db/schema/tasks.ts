@@ -202,6 +202,8 @@ export const taskResultRevisions = pgTable(
     kind: text('kind').$type<'result' | 'postpone'>().notNull().default('result'),
     result: jsonb('result'),
     completed_timestamp: timestamp('completed_timestamp', { withTimezone: true }),
+    /** The completion time the tablet reported (kept as sent, never trusted as the record's time). */
+    reported_timestamp: timestamp('reported_timestamp', { withTimezone: true }),
     employee_id: uuid('employee_id'),
     employee: jsonb('employee').$type<{ name: string; surname: string }>(),
     device_id: uuid('device_id'),

@@ -71,9 +71,11 @@ export async function seedDemoTasks(
     .limit(1);
   if (existing || demoStores.length === 0) return { tasks: 0, completed: 0 };
 
-  const zone = demoStores[0]!.timezone_name;
-  const today = dayInZone(now, zone);
-  const firstDay = addDays(today, -demoHistoryDays);
+  // Each store's own calendar: its today in its zone; the anchors count from the earliest first day.
+  const zoneOf = new Map(demoStores.map((store) => [store.id, store.timezone_name]));
+  const firstDayOf = (store: GenerationStore) =>
+    addDays(dayInZone(now, store.timezone_name), -demoHistoryDays);
+  const firstDay = demoStores.map(firstDayOf).sort()[0]!;
 
   const [cold, hygiene, oils] = await db
     .insert(taskTypes)
@@ -210,10 +212,14 @@ export async function seedDemoTasks(
   }
 
   // History: the same generation the scheduler runs, for 60 days and today.
-  const days = Array.from({ length: demoHistoryDays + 1 }, (_, index) => addDays(firstDay, index));
   await generateItems(
     db,
-    demoStores.flatMap((store) => days.map((day) => ({ store, day }))),
+    demoStores.flatMap((store) =>
+      Array.from({ length: demoHistoryDays + 1 }, (_, index) => ({
+        store,
+        day: addDays(firstDayOf(store), index),
+      })),
+    ),
     { now },
   );
 
@@ -276,7 +282,7 @@ export async function seedDemoTasks(
           configuration_id: task.configuration_id,
           store_configuration_id: task.store_configuration_id,
           generation_key: null,
-          day: dayInZone(start, zone),
+          day: dayInZone(start, zoneOf.get(task.store_id)!),
           name: task.name,
           module: task.module,
           type_name: task.type_name,

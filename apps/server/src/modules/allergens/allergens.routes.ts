@@ -8,6 +8,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { renderAllergensPdf } from '../../platform/pdf/allergens';
 import { scopeOf } from '../../platform/scope';
+import { plainJsonSerializer } from '../elements/plain-serializer';
 import { allergenTable } from './allergens.service';
 
 const pdfLanguages = ['fr', 'en', 'de', 'pl'] as const;
@@ -39,6 +40,7 @@ export const allergensRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         querystring: allergensQuerySchema,
         response: { 200: allergenTableSchema },
       },
+      serializerCompiler: plainJsonSerializer,
     },
     async (request) => allergenTable(db, await scopeFor(request), request.query),
   );

@@ -3,7 +3,11 @@ import type { AllergenTable, ElementListItem } from '@mise/shared/catalogue/sche
 import type { Database } from '../../db/client';
 import type { Scope } from '../../platform/scope';
 import { findDatabaseInScope } from '../databases/databases.service';
-import { effectiveStoreItems, listDatabaseElements } from '../elements/elements.service';
+import {
+  allergenFieldKeys,
+  effectiveStoreItems,
+  listDatabaseElements,
+} from '../elements/elements.service';
 import { findStoreInScope } from '../stores/stores.service';
 
 /**
@@ -46,9 +50,19 @@ export async function allergenTable(
 ): Promise<AllergenTable> {
   if (query.databaseId) {
     const database = await findDatabaseInScope(db, scope, query.databaseId);
-    const items = await listDatabaseElements(db, scope, database.id, { includeInactive: false });
+    const items = await listDatabaseElements(
+      db,
+      scope,
+      database.id,
+      { includeInactive: false },
+      allergenFieldKeys,
+    );
     return allergenGroups(database.name, items);
   }
   const store = await findStoreInScope(db, scope, query.storeId!);
-  return allergenGroups(store.name, await effectiveStoreItems(db, store));
+  // The table's fields only (name, type, active, allergens): the list's other columns unread.
+  return allergenGroups(
+    store.name,
+    await effectiveStoreItems(db, store, { keys: allergenFieldKeys }),
+  );
 }

@@ -48,6 +48,7 @@ describe('pairing and the device session', () => {
       distributor_id: tenants.a.distributor.id,
       pairing_key: newPairingKey(),
       maximum_devices: 2,
+      mise_licence: true,
     });
     expect((await register(store.pairing_key!, 'one')).statusCode).toBe(200);
     const second = await register(store.pairing_key!, 'two');
@@ -294,6 +295,10 @@ describe('POST /api/device/employees/:id/authenticate', () => {
     const locked = await authenticate(token, employee.id, { pin: '1234' });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error.code).toBe('employee/locked-out');
+    // Retry-After: the seconds left of the lock.
+    const retryAfter = Number(locked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(employeeAuthLockoutMinutes * 60 - 60);
+    expect(retryAfter).toBeLessThanOrEqual(employeeAuthLockoutMinutes * 60);
     // Another device is not locked, nor another employee on this device.
     expect((await authenticate(otherDevice, employee.id, { pin: '1234' })).statusCode).toBe(200);
     const colleague = await buildEmployee(context.db, { storeIds: [storeA().id] });

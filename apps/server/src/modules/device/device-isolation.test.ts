@@ -59,17 +59,15 @@ beforeAll(async () => {
 const resultFor = async (taskId: string) => {
   const [task] = await context.db.select().from(tasks).where(eq(tasks.id, taskId));
   return {
-    entries: [
-      {
-        element: task!.elements[0]!.id,
-        temperature: 2,
-        first_temperature: null,
-        control_temperature: null,
-        comment: '',
-        pictures: [],
-        timestamp: 1_700_000_000,
-      },
-    ],
+    entries: task!.elements.map((element) => ({
+      element: element.id,
+      temperature: 2 as number | null,
+      first_temperature: null,
+      control_temperature: null,
+      comment: '',
+      pictures: [] as { path: string; timestamp: number }[],
+      timestamp: 1_700_000_000,
+    })),
   };
 };
 

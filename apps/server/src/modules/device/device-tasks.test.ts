@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { taskResultRevisions, tasks } from '../../db/schema';
+import { stores, taskResultRevisions, tasks } from '../../db/schema';
 import {
   buildEmployee,
   buildStore,
@@ -72,19 +72,24 @@ async function uploadPicture(): Promise<string> {
   return response.json().path as string;
 }
 
-const temperaturesResult = (task: { elements: { id: string }[] }, temperature = 3) => ({
-  entries: [
-    {
-      element: task.elements[0]!.id,
-      temperature,
-      first_temperature: null,
-      control_temperature: null,
-      comment: '',
-      pictures: [],
-      timestamp: Math.floor(Date.now() / 1000),
-    },
-  ],
+/** One entry per element of the task (a complete result). */
+const temperaturesResult = (
+  task: { elements: { id: string }[] },
+  temperature: number | null = 3,
+) => ({
+  entries: task.elements.map((element) => ({
+    element: element.id,
+    temperature,
+    first_temperature: null,
+    control_temperature: null,
+    comment: '',
+    pictures: [],
+    timestamp: Math.floor(Date.now() / 1000),
+  })),
 });
+
+const parisToday = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
 
 describe('GET /api/device/tasks', () => {
   it("lists the store's tasks of the day (the store's today by default), by start, with status", async () => {
@@ -160,6 +165,7 @@ describe('POST /api/device/tasks/:id/result', () => {
       result: temperaturesResult(task),
       completed_timestamp: completed,
     };
+    const before = Date.now();
     const response = await submit(task.id, body);
     expect(response.statusCode).toBe(200);
     expect(response.json().task).toMatchObject({
@@ -168,9 +174,12 @@ describe('POST /api/device/tasks/:id/result', () => {
       revision: 1,
       completed_employee: employee.id,
       employee: { name: 'Jeanne', surname: 'Martin' },
-      completed_timestamp: completed,
       result: body.result,
     });
+    // The record's completion time is the server's; the tablet's is kept on the revision.
+    const stamp = new Date(response.json().task.completed_timestamp).getTime();
+    expect(stamp).toBeGreaterThanOrEqual(before - 1000);
+    expect(stamp).toBeLessThanOrEqual(Date.now() + 1000);
     const [revision, ...others] = await revisionsOf(task.id);
     expect(others).toEqual([]);
     expect(revision).toMatchObject({
@@ -185,7 +194,61 @@ describe('POST /api/device/tasks/:id/result', () => {
       result: body.result,
     });
     expect(revision!.request_hash).toMatch(/^[a-f0-9]{64}$/);
-    expect(revision!.completed_timestamp!.toISOString()).toBe(completed);
+    expect(revision!.completed_timestamp!.getTime()).toBe(stamp);
+    expect(revision!.reported_timestamp!.toISOString()).toBe(completed);
+  });
+
+  it("does not let the tablet backdate a completion (before the task's start): the server's now is stored", async () => {
+    const task = await buildTask(context.db, {
+      store_id: store.id,
+      start: new Date(Date.now() - 3600_000),
+    });
+    const reported = new Date(Date.now() - 5 * 3600_000).toISOString();
+    const before = Date.now();
+    const response = await submit(task.id, {
+      idempotency_key: newKey(),
+      result: temperaturesResult(task, null),
+      completed_timestamp: reported,
+    });
+    expect(response.statusCode).toBe(200);
+    const row = await taskRow(task.id);
+    expect(row.completed_timestamp!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(row.completed_timestamp!.getTime()).toBeGreaterThan(task.start.getTime());
+    const [revision] = await revisionsOf(task.id);
+    expect(revision!.reported_timestamp!.toISOString()).toBe(reported);
+    expect(revision!.completed_timestamp!.getTime()).toBe(row.completed_timestamp!.getTime());
+  });
+
+  it('refuses an empty or partial result: one entry per element or action (400)', async () => {
+    const task = await buildTask(context.db, { store_id: store.id });
+    const actions = await buildTask(context.db, {
+      store_id: store.id,
+      module: 'actions',
+      elements: [],
+      actions: [
+        { name: 'A', requires_picture: false },
+        { name: 'B', requires_picture: false },
+      ],
+    });
+    const full = temperaturesResult(task);
+    const cases: [string, object][] = [
+      [task.id, { entries: [] }],
+      [task.id, { entries: [full.entries[0]] }],
+      [actions.id, { entries: [] }],
+      [
+        actions.id,
+        {
+          entries: [{ index: 0, action: 'A', done: true, requires_picture: false, picture: null }],
+        },
+      ],
+    ];
+    for (const [taskId, result] of cases) {
+      const response = await submit(taskId, { idempotency_key: newKey(), result });
+      expect(response.statusCode, JSON.stringify(result)).toBe(400);
+      expect(response.json().error.code).toBe('task/invalid-result');
+    }
+    expect(await revisionsOf(task.id)).toEqual([]);
+    expect(await revisionsOf(actions.id)).toEqual([]);
   });
 
   it('completes traceability, oils, temperature control and actions tasks (with pictures)', async () => {
@@ -215,40 +278,41 @@ describe('POST /api/device/tasks/:id/result', () => {
     const cases = [
       {
         task: traceability,
-        result: { entries: [{ element: traceability.elements[1]!.id, pictures: [shot] }] },
+        result: {
+          entries: traceability.elements.map((element) => ({
+            element: element.id,
+            pictures: [shot],
+          })),
+        },
       },
       {
         task: oils,
         result: {
-          entries: [
-            {
-              element: oils.elements[0]!.id,
-              cleaned: true,
-              oil_changed: false,
-              oil_filtered: true,
-              filter_changed: false,
-              polarity: 12.5,
-              temperature: null,
-              pictures: [shot],
-            },
-          ],
+          entries: oils.elements.map((element) => ({
+            element: element.id,
+            cleaned: true,
+            oil_changed: false,
+            oil_filtered: true,
+            filter_changed: false,
+            polarity: 12.5,
+            temperature: null,
+            pictures: [shot],
+          })),
         },
       },
       {
         task: control,
         result: {
-          entries: [
-            {
-              element: control.elements[0]!.id,
-              mode: 'cooling',
-              target_temperature: 10,
-              start_temperature: 63,
-              start_timestamp: 1_700_000_000,
-              end_temperature: 8,
-              end_timestamp: 1_700_003_600,
-              comment: 'ok',
-            },
-          ],
+          entries: control.elements.map((element) => ({
+            element: element.id,
+            mode: 'cooling',
+            target_temperature: 10,
+            start_temperature: 63,
+            start_timestamp: 1_700_000_000,
+            end_temperature: 8,
+            end_timestamp: 1_700_003_600,
+            comment: 'ok',
+          })),
         },
       },
       {
@@ -404,12 +468,12 @@ describe('POST /api/device/tasks/:id/result', () => {
 
   it('refuses to complete a completed task without a reason (409) and corrects it with one (revision 2)', async () => {
     const task = await buildTask(context.db, { store_id: store.id });
-    const completed = new Date(Date.now() - 120_000).toISOString();
-    await submit(task.id, {
+    const first = await submit(task.id, {
       idempotency_key: newKey(),
       result: temperaturesResult(task, 3),
-      completed_timestamp: completed,
+      completed_timestamp: new Date(Date.now() - 120_000).toISOString(),
     });
+    const completed = first.json().task.completed_timestamp as string;
     const again = await submit(task.id, {
       idempotency_key: newKey(),
       result: temperaturesResult(task, 5),
@@ -430,15 +494,17 @@ describe('POST /api/device/tasks/:id/result', () => {
         idempotency_key: newKey(),
         result: temperaturesResult(task, 5),
         reason: 'Wrong fridge read',
+        // A correction cannot move the completion time either.
+        completed_timestamp: new Date(Date.now() - 3 * 3600_000).toISOString(),
       },
       asDevice(context.app, deviceToken, colleagueSession),
     );
     expect(corrected.statusCode).toBe(200);
     expect(corrected.json().task).toMatchObject({
       revision: 2,
-      completed_employee: colleague.id,
-      employee: { name: 'Paul', surname: 'Durand' },
-      // A correction keeps the first completion time when it does not give one.
+      // The first completer stays on the task; the correction's author is on its revision.
+      completed_employee: employee.id,
+      employee: { name: 'Jeanne', surname: 'Martin' },
       completed_timestamp: completed,
       status: 'done',
     });
@@ -473,6 +539,7 @@ describe('POST /api/device/tasks/:id/postpone', () => {
     const task = await buildTask(context.db, {
       store_id: store.id,
       generation_key: `gen-${newKey()}`,
+      day: parisToday(),
       start: new Date(Date.now() - 30 * 60_000),
     });
     const start = new Date(Date.now() + 2 * 3600_000);
@@ -532,12 +599,13 @@ describe('POST /api/device/tasks/:id/postpone', () => {
       start: new Date(Date.now() + 3600_000).toISOString(),
     });
     expect(twice.statusCode).toBe(409);
-    expect(twice.json().error.code).toBe('task/already-completed');
+    expect(twice.json().error.code).toBe('task/postpone-not-allowed');
     const complete = await submit(task.id, {
       idempotency_key: newKey(),
       result: temperaturesResult(task),
     });
     expect(complete.statusCode).toBe(409);
+    expect(complete.json().error.code).toBe('task/postponed');
     // The copy itself can be completed.
     expect(
       (await submit(copy.id, { idempotency_key: newKey(), result: temperaturesResult(task) }))
@@ -545,8 +613,8 @@ describe('POST /api/device/tasks/:id/postpone', () => {
     ).toBe(200);
   });
 
-  it('refuses a start in the past (400) and a completed task (409)', async () => {
-    const task = await buildTask(context.db, { store_id: store.id });
+  it('refuses a start in the past (400), a completed task and a task of another day (409)', async () => {
+    const task = await buildTask(context.db, { store_id: store.id, day: parisToday() });
     const past = await postpone(task.id, {
       idempotency_key: newKey(),
       start: new Date(Date.now() - 60_000).toISOString(),
@@ -559,8 +627,20 @@ describe('POST /api/device/tasks/:id/postpone', () => {
       start: new Date(Date.now() + 3600_000).toISOString(),
     });
     expect(done.statusCode).toBe(409);
-    expect(done.json().error.code).toBe('task/already-completed');
+    expect(done.json().error.code).toBe('task/postpone-not-allowed');
     expect((await revisionsOf(task.id)).map((row) => row.kind)).toEqual(['result']);
+    const earlier = await buildTask(context.db, {
+      store_id: store.id,
+      day: '2020-01-01',
+      start: new Date('2020-01-01T08:00:00Z'),
+    });
+    const refusedEarlier = await postpone(earlier.id, {
+      idempotency_key: newKey(),
+      start: new Date(Date.now() + 3600_000).toISOString(),
+    });
+    expect(refusedEarlier.statusCode).toBe(409);
+    expect(refusedEarlier.json().error.code).toBe('task/postpone-not-allowed');
+    expect(await revisionsOf(earlier.id)).toEqual([]);
   });
 
   it('needs an employee token', async () => {
@@ -572,6 +652,52 @@ describe('POST /api/device/tasks/:id/postpone', () => {
     );
     expect(response.statusCode).toBe(401);
     expect(response.json().error.code).toBe('employee/unauthenticated');
+  });
+});
+
+describe('licence', () => {
+  it('answers 403 device/store-unlicensed on every device route when the store is unlicensed or inactive', async () => {
+    const unlicensed = await buildStore(context.db, {
+      distributor_id: tenants.a.distributor.id,
+      timezone_name: 'Europe/Paris',
+    });
+    const working = await buildDevice(context.db, unlicensed.id);
+    const worker = await buildEmployee(context.db, { storeIds: [unlicensed.id] });
+    const workerSession = await employeeToken(context.app, working.token, worker.id);
+    const task = await buildTask(context.db, { store_id: unlicensed.id });
+    const routes = [
+      { method: 'GET' as const, url: '/api/device/employees' },
+      { method: 'GET' as const, url: '/api/device/tasks' },
+      {
+        method: 'POST' as const,
+        url: `/api/device/employees/${worker.id}/authenticate`,
+        payload: { pin: '1234' },
+      },
+      {
+        method: 'POST' as const,
+        url: `/api/device/tasks/${task.id}/result`,
+        payload: { idempotency_key: newKey(), result: temperaturesResult(task) },
+      },
+      {
+        method: 'POST' as const,
+        url: `/api/device/tasks/${task.id}/postpone`,
+        payload: {
+          idempotency_key: newKey(),
+          start: new Date(Date.now() + 3600_000).toISOString(),
+        },
+      },
+      { method: 'POST' as const, url: '/api/device/pictures', ...pngUpload() },
+    ];
+    const call = asDevice(context.app, working.token, workerSession);
+    for (const change of [{ mise_licence: false }, { mise_licence: true, active: false }]) {
+      await context.db.update(stores).set(change).where(eq(stores.id, unlicensed.id));
+      for (const route of routes) {
+        const response = await call(route);
+        expect(response.statusCode, `${JSON.stringify(change)} ${route.url}`).toBe(403);
+        expect(response.json().error.code).toBe('device/store-unlicensed');
+      }
+    }
+    expect(await revisionsOf(task.id)).toEqual([]);
   });
 });
 

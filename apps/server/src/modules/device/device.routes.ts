@@ -27,6 +27,7 @@ import {
 import {
   authenticateEmployee,
   type DeviceIdentity,
+  EmployeeLockedOut,
   findEmployeeOfToken,
   listStoreEmployees,
 } from './employees.service';
@@ -37,11 +38,13 @@ export const employeeTokenHeader = 'x-employee-token';
 
 /**
  * Device-only routes: a paired tablet's Bearer device token. A browser or script session,
- * or no token, answers 401 (a user is never a device).
+ * or no token, answers 401 (a user is never a device). A tablet of an inactive or unlicensed
+ * store answers 403 'device/store-unlicensed' (tablet services stop with the licence).
  */
 export function requireDevice(request: FastifyRequest): DeviceIdentity {
   if (!request.device) throw new AppError('auth/unauthenticated');
-  return request.device;
+  if (!request.device.storeLicensed) throw new AppError('device/store-unlicensed');
+  return { id: request.device.id, storeId: request.device.storeId };
 }
 
 /** The device and the employee identified on it (`x-employee-token`), or 401. */
@@ -77,7 +80,14 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, st
     async (request, reply) => {
       const device = requireDevice(request);
       reply.header('cache-control', 'no-store');
-      return authenticateEmployee(db, device, request.params.id, request.body);
+      try {
+        return await authenticateEmployee(db, device, request.params.id, request.body);
+      } catch (error) {
+        if (error instanceof EmployeeLockedOut) {
+          reply.header('retry-after', String(error.retryAfterSeconds));
+        }
+        throw error;
+      }
     },
   );
 

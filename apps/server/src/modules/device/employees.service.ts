@@ -118,6 +118,33 @@ async function reserveAttempt(
   return rows.length > 0;
 }
 
+/** 429 'employee/locked-out' with the seconds until the lock ends (the Retry-After header). */
+export class EmployeeLockedOut extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('employee/locked-out');
+  }
+}
+
+async function lockedOut(
+  db: Database,
+  employeeId: string,
+  deviceId: string,
+  now: Date,
+): Promise<EmployeeLockedOut> {
+  const [row] = await db
+    .select({ until: employeeAuthFailures.locked_until })
+    .from(employeeAuthFailures)
+    .where(
+      and(
+        eq(employeeAuthFailures.employee_id, employeeId),
+        eq(employeeAuthFailures.device_id, deviceId),
+      ),
+    )
+    .limit(1);
+  const until = row?.until?.getTime() ?? now.getTime() + employeeAuthLockoutMinutes * 60_000;
+  return new EmployeeLockedOut(Math.max(1, Math.ceil((until - now.getTime()) / 1000)));
+}
+
 /**
  * POST /api/device/employees/:id/authenticate: the PIN or pattern of an employee of the
  * device's store. Order: employee of the store (404), format (400), lockout (429), secret
@@ -141,7 +168,7 @@ export async function authenticateEmployee(
     if (problem) throw formatError(problem);
   }
   if (!(await reserveAttempt(db, employee.id, device.id, now))) {
-    throw new AppError('employee/locked-out');
+    throw await lockedOut(db, employee.id, device.id, now);
   }
   const stored = isPin
     ? employee.using_password

@@ -1,11 +1,20 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Database } from '../../db/client';
-import { devices } from '../../db/schema';
+import { devices, stores } from '../../db/schema';
 import { hashToken, newToken } from '../../platform/auth/tokens';
 
-/** A paired tablet of a store, inserted directly, with its Bearer token. */
-export async function buildDevice(db: Database, storeId: string) {
+/**
+ * A paired tablet of a store, inserted directly, with its Bearer token. Tablet services need
+ * the store's licence: the store is licensed unless `licensed: false` is given.
+ */
+export async function buildDevice(
+  db: Database,
+  storeId: string,
+  { licensed = true }: { licensed?: boolean } = {},
+) {
+  if (licensed) await db.update(stores).set({ mise_licence: true }).where(eq(stores.id, storeId));
   const token = newToken();
   const [device] = await db
     .insert(devices)

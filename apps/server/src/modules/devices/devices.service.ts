@@ -106,11 +106,18 @@ export async function registerDevice(
   const key = body.pairing_key.toUpperCase();
   return db.transaction(async (tx) => {
     const [store] = await tx
-      .select({ id: stores.id, active: stores.active, maximum: stores.maximum_devices })
+      .select({
+        id: stores.id,
+        active: stores.active,
+        licence: stores.mise_licence,
+        maximum: stores.maximum_devices,
+      })
       .from(stores)
       .where(eq(stores.pairing_key, key))
       .for('update');
     if (!store?.active) throw new AppError('device/invalid-pairing-key');
+    // An active store without its licence cannot pair a tablet (its services are stopped).
+    if (!store.licence) throw new AppError('device/store-unlicensed');
     const details = {
       device_model: body.device_model,
       app_version: body.app_version,

@@ -33,6 +33,7 @@ function storeOfA(values: Parameters<typeof buildStore>[1] = {}) {
     distributor_id: tenants.a.distributor.id,
     database_id: tenants.a.database.id,
     pairing_key: newPairingKey(),
+    mise_licence: true,
     ...values,
   });
 }
@@ -124,6 +125,15 @@ describe('POST /api/devices/register and GET /api/devices/me', () => {
     expect(await deviceCount()).toBe(before);
   });
 
+  it('answers 403 device/store-unlicensed for the key of a store without its licence', async () => {
+    const before = await deviceCount();
+    const unlicensed = await storeOfA({ mise_licence: false });
+    const refused = await register(deviceBody(unlicensed.pairing_key!));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('device/store-unlicensed');
+    expect(await deviceCount()).toBe(before);
+  });
+
   it('refuses invalid input with 400 and writes nothing', async () => {
     const store = await storeOfA();
     const before = await deviceCount();
@@ -211,6 +221,7 @@ describe('GET /api/stores/:id/devices', () => {
     const storeB = await buildStore(context.db, {
       distributor_id: tenants.b.distributor.id,
       pairing_key: newPairingKey(),
+      mise_licence: true,
     });
     await pairedDevice(storeB);
     expect(
@@ -242,6 +253,7 @@ describe('PATCH and DELETE /api/devices/:id', () => {
     const storeB = await buildStore(context.db, {
       distributor_id: tenants.b.distributor.id,
       pairing_key: newPairingKey(),
+      mise_licence: true,
     });
     const { device: deviceB } = await pairedDevice(storeB);
     expect((await patch(null, device.id, { version: 0, dark_mode: true })).statusCode).toBe(401);

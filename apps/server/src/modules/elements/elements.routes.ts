@@ -36,6 +36,7 @@ import * as files from './element-files.service';
 import * as types from './element-types.service';
 import { extensionOf } from './element-values';
 import * as elements from './elements.service';
+import { plainJsonSerializer } from './plain-serializer';
 
 const tags = ['elements'];
 /** The element (its version moved) and the attachment just added at the end. */
@@ -78,6 +79,7 @@ export const elementsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         querystring: listElementsQuerySchema,
         response: { 200: listElementsResponseSchema },
       },
+      serializerCompiler: plainJsonSerializer,
     },
     async (request) => ({
       items: await elements.listDatabaseElements(
@@ -168,6 +170,7 @@ export const elementsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         querystring: listElementsQuerySchema,
         response: { 200: listElementsResponseSchema },
       },
+      serializerCompiler: plainJsonSerializer,
     },
     async (request) => ({
       items: await elements.listStoreElements(

@@ -1,21 +1,28 @@
 import {
   defaultElementLocks,
+  type ElementFieldKey,
   type ElementLockKey,
   type StoreElementTab,
 } from '@mise/shared/catalogue/constants';
-import { compareNames, type FieldState, mergeStoreRows } from '@mise/shared/catalogue/rules';
+import {
+  compareNames,
+  type FieldState,
+  mergeStoreRows,
+  resolveInheritance,
+} from '@mise/shared/catalogue/rules';
 import type {
   CreateDatabaseElementBody,
   CreateStoreElementBody,
   Element,
   ElementListItem,
+  ElementValues,
   Label,
   UpdateElementBody,
 } from '@mise/shared/catalogue/schemas';
 import type { ModuleKey } from '@mise/shared/organisation/constants';
-import { and, eq, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { databaseElements, databases, elementTypes, storeElements } from '../../db/schema';
+import { databaseElements, databases, elementTypes, storeElements, stores } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 import type { Storage } from '../../platform/storage';
@@ -46,6 +53,7 @@ import {
   type FieldValues,
   fieldChanges,
   fieldsOf,
+  type Locks,
   locksOf,
   newElementValues,
   type StoreElementRow,
@@ -124,12 +132,26 @@ export async function findStoreElement(
   id: string,
   options: { isWrite: boolean } = { isWrite: false },
 ): Promise<StoreElementRef> {
-  const [row] = await db.select().from(storeElements).where(eq(storeElements.id, id));
-  if (!row) throw notFound();
+  // The row with its origin in one query: the origin counts only in the store's current
+  // database (as findOrigin), answered once the store is known to be in the scope.
+  const [found] = await db
+    .select({ row: storeElements, origin: databaseElements })
+    .from(storeElements)
+    .innerJoin(stores, eq(stores.id, storeElements.store_id))
+    .leftJoin(
+      databaseElements,
+      and(
+        eq(databaseElements.id, storeElements.origin_id),
+        eq(databaseElements.database_id, stores.database_id),
+      ),
+    )
+    .where(eq(storeElements.id, id));
+  if (!found) throw notFound();
+  const { row, origin } = found;
   const store = options.isWrite
     ? await findEditableStore(db, scope, row.store_id)
     : await findStoreInScope(db, scope, row.store_id);
-  return { level: 'store', row, store, origin: await findOrigin(db, store, row.origin_id) };
+  return { level: 'store', row, store, origin: store.database_id ? origin : null };
 }
 
 /** Throws element/field-locked when the origin of a store element locks one of the keys. */
@@ -303,9 +325,10 @@ export async function presentStoreElement(
   row: StoreElementRow | null,
   origin: DatabaseElementRow | null,
 ): Promise<Element> {
-  const parts = await loadStoreParts(db, row, origin);
-  const [type_name, hidden_modules] = await Promise.all([
-    typeName(db, parts.effective.values.type_id),
+  // The type name and the hidden modules alongside the labels and attachments: one round trip.
+  const [parts, type_name, hidden_modules] = await Promise.all([
+    loadStoreParts(db, row, origin),
+    typeName(db, effectiveStoreValues(row, origin).values.type_id),
     hiddenModulesOf(db, store),
   ]);
   return {
@@ -369,33 +392,94 @@ const folded = (text: string) =>
     .replace(/[\u0300-\u036f]/g, '')
     .toLocaleLowerCase();
 
+/** The query's search folded once, for every name of the list. */
+function searchOf(query: { search?: string }): string | null {
+  return query.search ? folded(query.search) : null;
+}
+
 function matches(item: ElementListItem, query: ListQuery): boolean {
   if (!query.includeInactive && !item.active) return false;
-  if (query.search && !folded(item.name).includes(folded(query.search))) return false;
   if (query.tab === 'temperature' && item.temperature_delivery_item) return false;
   if (query.tab === 'delivery' && !item.temperature_delivery_item) return false;
   if (query.tab === 'probes' && !item.probe_id) return false;
   return true;
 }
 
+/**
+ * The element fields a list item shows (ElementListItem): lists select these columns only
+ * and resolve only these fields (spec 001 §3.2), not the element's 24.
+ */
+const listFieldKeys = [
+  'name',
+  'type_id',
+  'active',
+  'illustration_url',
+  'allergens',
+  'minimum_temperature',
+  'maximum_temperature',
+  'temperature_delivery_item',
+] as const satisfies readonly ElementFieldKey[];
+/** The fields of the allergens table (modules/allergens). */
+export const allergenFieldKeys = [
+  'name',
+  'type_id',
+  'active',
+  'allergens',
+] as const satisfies readonly ElementFieldKey[];
+type ListFieldKey = (typeof listFieldKeys)[number];
+type ListValues = Pick<ElementValues, ListFieldKey>;
+
+/** The columns of `keys` of a catalogue table (with its id), for a narrow select. */
+function columnsOf<T extends typeof databaseElements | typeof storeElements>(
+  table: T,
+  keys: readonly ListFieldKey[],
+): Record<string, AnyColumn> {
+  const columns = table as unknown as Record<string, AnyColumn>;
+  return Object.fromEntries([['id', columns.id!], ...keys.map((key) => [key, columns[key]!])]);
+}
+
+/** Effective values of a list's fields: resolveInheritance over `keys`, then completed. */
+function listValues(
+  keys: readonly ListFieldKey[],
+  own: FieldValues | null,
+  origin: { values: FieldValues; locks: Partial<Locks> } | null,
+): { values: ListValues; states: Record<ListFieldKey, FieldState> } {
+  const resolved = resolveInheritance<ListFieldKey, unknown>(keys, own ?? {}, origin);
+  const values = resolved.values as Record<string, unknown>;
+  // What completeValues fills (never null in an effective value).
+  if (values.name === null) values.name = '';
+  if (values.allergens === null) values.allergens = [];
+  if (values.active === null) values.active = true;
+  if (values.temperature_delivery_item === null) values.temperature_delivery_item = false;
+  return { values: resolved.values as ListValues, states: resolved.states };
+}
+
+/** A list item, its keys in the response schema's order (the serialised JSON is unchanged). */
 function listItem(
   key: string,
-  values: Effective['values'],
+  values: Partial<ListValues>,
   extra: Pick<ElementListItem, 'id' | 'origin_id' | 'is_remote' | 'type_name' | 'probe_id'>,
 ): ElementListItem {
   return {
     key,
-    ...extra,
-    name: values.name,
-    type_id: values.type_id,
-    active: values.active,
-    illustration_url: values.illustration_url,
-    allergens: values.allergens,
-    minimum_temperature: values.minimum_temperature,
-    maximum_temperature: values.maximum_temperature,
-    temperature_delivery_item: values.temperature_delivery_item,
+    id: extra.id,
+    origin_id: extra.origin_id,
+    is_remote: extra.is_remote,
+    name: values.name as string,
+    type_id: values.type_id ?? null,
+    type_name: extra.type_name,
+    active: values.active as boolean,
+    illustration_url: values.illustration_url ?? null,
+    allergens: values.allergens ?? [],
+    minimum_temperature: values.minimum_temperature ?? null,
+    maximum_temperature: values.maximum_temperature ?? null,
+    temperature_delivery_item: values.temperature_delivery_item ?? false,
+    probe_id: extra.probe_id,
   };
 }
+
+const byName = (left: ElementListItem, right: ElementListItem) =>
+  compareNames(left.name, right.name) || (left.key < right.key ? -1 : 1);
 
 /** GET /api/databases/:databaseId/elements: one query (types joined), sorted by name. */
 export async function listDatabaseElements(
@@ -403,6 +487,7 @@ export async function listDatabaseElements(
   scope: Scope,
   databaseId: string,
   query: ListQuery,
+  keys: readonly ListFieldKey[] = listFieldKeys,
 ): Promise<ElementListItem[]> {
   const database = await findDatabaseInScope(db, scope, databaseId);
   if (query.tab !== undefined) {
@@ -410,83 +495,136 @@ export async function listDatabaseElements(
       { path: 'tab', message: 'Not a database list filter.' },
     ]);
   }
-  const rows = await db
-    .select({ element: databaseElements, type_name: elementTypes.name })
+  const rows = (await db
+    .select({ ...columnsOf(databaseElements, keys), type_name: elementTypes.name })
     .from(databaseElements)
     .leftJoin(elementTypes, eq(elementTypes.id, databaseElements.type_id))
-    .where(eq(databaseElements.database_id, database.id));
-  return rows
-    .map(({ element, type_name }) =>
-      listItem(element.id, effectiveDatabaseValues(element).values, {
-        id: element.id,
-        origin_id: null,
-        is_remote: false,
-        type_name,
-        probe_id: null,
-      }),
-    )
-    .filter((item) => matches(item, query))
-    .sort((left, right) => compareNames(left.name, right.name) || (left.key < right.key ? -1 : 1));
+    .where(eq(databaseElements.database_id, database.id))) as (FieldValues & {
+    id: string;
+    type_name: string | null;
+  })[];
+  const search = searchOf(query);
+  const items: ElementListItem[] = [];
+  for (const row of rows) {
+    if (search !== null && !folded(row.name as string).includes(search)) continue;
+    const item = listItem(row.id, listValues(keys, row, null).values, {
+      id: row.id,
+      origin_id: null,
+      is_remote: false,
+      type_name: row.type_name,
+      probe_id: null,
+    });
+    if (matches(item, query)) items.push(item);
+  }
+  return items.sort(byName);
 }
+
+type DatabaseListRow = FieldValues & { id: string; type_name: string | null };
+type StoreListRow = FieldValues & {
+  id: string;
+  origin_id: string | null;
+  probe_id: string | null;
+  type_name: string | null;
+  /** The locks of the row's origin (whichever database it is in; used only from the store's). */
+  origin_locks: DatabaseElementRow['locks'] | null;
+};
 
 /**
  * A store's elements with their effective values (spec 001 §3.2): its database's elements it
  * has not overridden, and its own rows. Three queries whatever the size (store, database rows
- * and store rows, each with its type joined).
+ * and store rows, each with its type joined, the store rows with their origin's locks — the
+ * only locks a list needs), the columns of `keys` only; with `search`, the rows whose
+ * effective name does not match are left out before anything else is computed.
  */
 export async function effectiveStoreItems(
   db: Database,
   store: StoreRow,
+  options: { keys?: readonly ListFieldKey[]; search?: string } = {},
 ): Promise<ElementListItem[]> {
+  const keys = options.keys ?? listFieldKeys;
   const [databaseRows, storeRows] = await Promise.all([
     store.database_id
-      ? db
-          .select({ element: databaseElements, type_name: elementTypes.name })
+      ? (db
+          .select({
+            ...columnsOf(databaseElements, keys),
+            type_name: elementTypes.name,
+          })
           .from(databaseElements)
           .leftJoin(elementTypes, eq(elementTypes.id, databaseElements.type_id))
-          .where(eq(databaseElements.database_id, store.database_id))
-      : Promise.resolve([]),
+          .where(eq(databaseElements.database_id, store.database_id)) as unknown as Promise<
+          DatabaseListRow[]
+        >)
+      : Promise.resolve([] as DatabaseListRow[]),
     db
-      .select({ element: storeElements, type_name: elementTypes.name })
+      .select({
+        ...columnsOf(storeElements, keys),
+        origin_id: storeElements.origin_id,
+        probe_id: storeElements.probe_id,
+        type_name: elementTypes.name,
+        origin_locks: databaseElements.locks,
+      })
       .from(storeElements)
       .leftJoin(elementTypes, eq(elementTypes.id, storeElements.type_id))
-      .where(eq(storeElements.store_id, store.id)),
+      .leftJoin(databaseElements, eq(databaseElements.id, storeElements.origin_id))
+      .where(eq(storeElements.store_id, store.id)) as unknown as Promise<StoreListRow[]>,
   ]);
-  const originById = new Map(databaseRows.map((item) => [item.element.id, item]));
-  const databaseItems = databaseRows.map(({ element, type_name }) => {
-    const values = effectiveStoreValues(null, element).values;
-    return {
-      id: element.id,
+  const search = searchOf(options);
+  const isFound = (name: unknown) =>
+    search === null || folded((name as string | null) ?? '').includes(search);
+  const originById = new Map(databaseRows.map((row) => [row.id, row]));
+  // Overridden database elements are left out of the list, found by the search or not.
+  const overridden = new Set<string>();
+  for (const row of storeRows) {
+    if (row.origin_id && originById.has(row.origin_id)) overridden.add(row.origin_id);
+  }
+  const databaseItems: { id: string; name: string; item: ElementListItem }[] = [];
+  for (const row of databaseRows) {
+    if (overridden.has(row.id) || !isFound(row.name)) continue;
+    // Not overridden: every field is the origin's, locked or inherited alike (the store has
+    // no value of its own), so the origin's values are resolved as they are, without locks.
+    const values = listValues(keys, row, null).values;
+    databaseItems.push({
+      id: row.id,
       name: values.name,
-      item: listItem(`origin:${element.id}`, values, {
+      item: listItem(`origin:${row.id}`, values, {
         id: null,
-        origin_id: element.id,
+        origin_id: row.id,
         is_remote: false,
-        type_name,
+        type_name: row.type_name,
         probe_id: null,
       }),
-    };
-  });
-  const storeItems = storeRows.map(({ element, type_name }) => {
-    const origin = element.origin_id ? originById.get(element.origin_id) : undefined;
-    const effective = effectiveStoreValues(element, origin?.element ?? null);
+    });
+  }
+  const storeItems: {
+    id: string;
+    origin_id: string | null;
+    name: string;
+    item: ElementListItem;
+  }[] = [];
+  for (const row of storeRows) {
+    const origin = row.origin_id ? originById.get(row.origin_id) : undefined;
+    const inheritance = origin
+      ? { values: origin, locks: locksOf({ locks: row.origin_locks ?? defaultElementLocks }) }
+      : null;
+    if (search !== null && !isFound(listValues(['name'], row, inheritance).values.name)) continue;
+    const effective = listValues(keys, row, inheritance);
     const typeState = effective.states.type_id;
-    return {
-      id: element.id,
-      origin_id: origin ? origin.element.id : null,
+    storeItems.push({
+      id: row.id,
+      origin_id: origin ? origin.id : null,
       name: effective.values.name,
-      item: listItem(element.id, effective.values, {
-        id: element.id,
-        origin_id: origin ? origin.element.id : null,
+      item: listItem(row.id, effective.values, {
+        id: row.id,
+        origin_id: origin ? origin.id : null,
         is_remote: true,
         type_name:
           typeState === 'locked' || typeState === 'inherited'
             ? (origin?.type_name ?? null)
-            : type_name,
-        probe_id: element.probe_id,
+            : row.type_name,
+        probe_id: row.probe_id,
       }),
-    };
-  });
+    });
+  }
   return mergeStoreRows(databaseItems, storeItems).map(({ row }) => row.item);
 }
 
@@ -497,7 +635,8 @@ export async function listStoreElements(
   query: ListQuery,
 ): Promise<ElementListItem[]> {
   const store = await findStoreInScope(db, scope, storeId);
-  return (await effectiveStoreItems(db, store)).filter((item) => matches(item, query));
+  const items = await effectiveStoreItems(db, store, { search: query.search });
+  return items.filter((item) => matches(item, query));
 }
 
 /** GET /api/stores/:storeId/elements/origin/:originId. */

@@ -2,6 +2,7 @@ import { resolveInheritance } from '@mise/shared/catalogue/rules';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { databaseElements, storeElements } from '../../db/schema';
+import { type ElementSnapshot, loadElementSnapshots } from '../elements/element-snapshots';
 import type { StoreRow } from '../stores/stores.service';
 
 export type ElementOwner =
@@ -107,4 +108,83 @@ export async function visibleElementNames(
     }
   }
   return names;
+}
+
+/** No store has this id: a database-level read of loadElementSnapshots (database elements only). */
+const noStoreId = '00000000-0000-0000-0000-000000000000';
+
+/** An element a configuration of a module may reference, under its canonical id. */
+export type ElementChoice = { id: string; name: string; is_delivery_item: boolean };
+
+function snapshotsOf(
+  db: Pick<Database, 'select'>,
+  owner: ElementOwner,
+  ids?: readonly string[],
+): Promise<Map<string, ElementSnapshot>> {
+  const store =
+    owner.level === 'database'
+      ? { id: noStoreId, database_id: owner.databaseId }
+      : { id: owner.store.id, database_id: owner.store.database_id };
+  return loadElementSnapshots(db, [store], ids).then((result) => result.get(store.id) ?? new Map());
+}
+
+const moduleActive = (snapshot: ElementSnapshot, module: 'temperatures' | 'oils') =>
+  module === 'temperatures' ? snapshot.temperatures_module_active : snapshot.oils_module_active;
+
+/**
+ * The canonical id of an element reference: a store override is referenced by its origin's
+ * (database) id, so that one element has one id at store level whichever id the client sent.
+ */
+export const canonicalElementId = (snapshot: ElementSnapshot) => snapshot.origin_id ?? snapshot.id;
+
+/**
+ * The elements a configuration of `module` may reference at a level: active, with the module
+ * active (temperatures_module_active / oils_module_active), one per element under its
+ * canonical id, by name.
+ */
+export async function configurationElementChoices(
+  db: Pick<Database, 'select'>,
+  owner: ElementOwner,
+  module: 'temperatures' | 'oils',
+): Promise<ElementChoice[]> {
+  const choices = new Map<string, ElementChoice>();
+  for (const snapshot of (await snapshotsOf(db, owner)).values()) {
+    if (!snapshot.active || !moduleActive(snapshot, module)) continue;
+    const id = canonicalElementId(snapshot);
+    if (!choices.has(id)) {
+      choices.set(id, {
+        id,
+        name: snapshot.name,
+        is_delivery_item: snapshot.temperature_delivery_item,
+      });
+    }
+  }
+  return [...choices.values()].sort((left, right) => left.name.localeCompare(right.name));
+}
+
+/**
+ * Element references checked and made canonical: each id is mapped to its canonical id
+ * (an override's id to its origin's) and duplicates dropped; `refused` lists the ids that are
+ * not elements of the level or whose module is not active (module given).
+ */
+export async function canonicalElementReferences(
+  db: Pick<Database, 'select'>,
+  owner: ElementOwner,
+  ids: readonly string[],
+  module: 'temperatures' | 'oils' | null,
+): Promise<{ ids: string[]; refused: string[] }> {
+  if (ids.length === 0) return { ids: [], refused: [] };
+  const snapshots = await snapshotsOf(db, owner, ids);
+  const result: string[] = [];
+  const refused: string[] = [];
+  for (const id of ids) {
+    const snapshot = snapshots.get(id);
+    if (!snapshot || (module && !moduleActive(snapshot, module))) {
+      refused.push(id);
+      continue;
+    }
+    const canonical = canonicalElementId(snapshot);
+    if (!result.includes(canonical)) result.push(canonical);
+  }
+  return { ids: result, refused };
 }

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { storeTaskConfigurations, taskConfigurations } from '../../db/schema';
 import { effectiveStoreConfiguration } from './task-configuration-values';
 
-type Executor = Pick<Database, 'select' | 'update'>;
+type Executor = Pick<Database, 'select' | 'execute'>;
 
 /**
  * A store leaves its database (to be called by stores.service assignDatabase, in the same
@@ -28,13 +28,14 @@ export async function detachStoreTaskConfigurationOverrides(
         eq(taskConfigurations.database_id, store.database_id),
       ),
     );
-  for (const { row, origin } of rows) {
-    const effective = effectiveStoreConfiguration(row, origin);
-    const values = effective.values;
-    await tx
-      .update(storeTaskConfigurations)
-      .set({
-        origin_id: null,
+  if (rows.length === 0) return 0;
+  // One statement for all of them: the effective values travel as one JSON parameter.
+  const payload = JSON.stringify(
+    rows.map(({ row, origin }) => {
+      const effective = effectiveStoreConfiguration(row, origin);
+      const values = effective.values;
+      return {
+        id: row.id,
         module: effective.module,
         name: values.name,
         description: values.description,
@@ -47,10 +48,32 @@ export async function detachStoreTaskConfigurationOverrides(
         requires_manager: values.requires_manager,
         notify_late: values.notify_late,
         configuration: values.configuration,
-        version: sql`${storeTaskConfigurations.version} + 1`,
-        updated_at: new Date(),
-      })
-      .where(eq(storeTaskConfigurations.id, row.id));
-  }
+      };
+    }),
+  );
+  await tx.execute(sql`
+    update ${storeTaskConfigurations} as c
+       set origin_id = null,
+           module = v.module,
+           name = v.name,
+           description = v.description,
+           type_id = v.type_id,
+           active = v.active,
+           recurrence = v.recurrence,
+           recurrence_anchor = v.recurrence_anchor,
+           starts = array(select x::int from jsonb_array_elements_text(v.starts)
+                        with ordinality as t(x, n) order by n),
+           durations = array(select x::int from jsonb_array_elements_text(v.durations)
+                        with ordinality as t(x, n) order by n),
+           requires_manager = v.requires_manager,
+           notify_late = v.notify_late,
+           configuration = v.configuration,
+           version = c.version + 1,
+           updated_at = now()
+      from json_to_recordset(${payload}::json) as v(
+             id uuid, module text, name text, description text, type_id uuid, active boolean,
+             recurrence text, recurrence_anchor date, starts jsonb, durations jsonb,
+             requires_manager boolean, notify_late boolean, configuration jsonb)
+     where c.id = v.id`);
   return rows.length;
 }

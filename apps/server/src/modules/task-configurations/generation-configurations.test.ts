@@ -15,6 +15,7 @@ import {
   buildTaskType,
 } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
+import { loadElementSnapshots } from '../elements/element-snapshots';
 import { detachStoreTaskConfigurationOverrides } from './detach-overrides';
 import {
   type GenerationConfiguration,
@@ -314,6 +315,46 @@ describe('loadGenerationConfigurations', () => {
       key: fixture.seasonal.id,
       store_configuration_id: fixture.lyonSeasonal.id,
     });
+  });
+
+  it('one element per origin (an override id and its origin id), and only referenced elements read', async () => {
+    const store = await buildStore(context.db, { database_id: fixture.database.id });
+    const override = await buildStoreElement(context.db, {
+      store_id: store.id,
+      origin_id: fixture.fridge.id,
+    });
+    await buildStoreTaskConfiguration(context.db, {
+      store_id: store.id,
+      module: 'temperatures',
+      name: 'Both ids',
+      recurrence: 'FREQ=DAILY;INTERVAL=1',
+      recurrence_anchor: '2026-01-01',
+      active: true,
+      starts: [480],
+      durations: [60],
+      configuration: {
+        temperature_elements: [override.id, fixture.fridge.id],
+        is_delivery: false,
+        automatic: false,
+      },
+    });
+    const loaded = (await loadGenerationConfigurations(context.db, [store.id])).get(store.id)!;
+    const both = loaded.find((item) => item.name === 'Both ids')!;
+    expect(both.elements.map((element) => element.id)).toEqual([fixture.fridge.id]);
+    expect(Object.keys(both.elements[0]!).sort()).toEqual([
+      'cooling_temperature',
+      'id',
+      'maximum_polarity',
+      'maximum_temperature',
+      'minimum_temperature',
+      'name',
+      'reheating_temperature',
+    ]);
+    const snapshots = await loadElementSnapshots(context.db, [store], [override.id]);
+    expect([...snapshots.get(store.id)!.keys()].sort()).toEqual(
+      [override.id, fixture.fridge.id].sort(),
+    );
+    expect(snapshots.get(store.id)!.has(fixture.freezer.id)).toBe(false);
   });
 
   it('answers an entry for every store asked, even unknown or empty', async () => {

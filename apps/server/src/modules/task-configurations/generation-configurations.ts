@@ -1,8 +1,9 @@
 import { mergeStoreRows } from '@mise/shared/catalogue/rules';
 import type { TaskConfigurationContent } from '@mise/shared/tasks/schemas';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
+  databases,
   stores,
   storeTaskConfigurations,
   type TaskElementSnapshot,
@@ -46,6 +47,11 @@ export type GenerationConfiguration = {
   /** Effective values of the configuration's elements as the store sees them (active ones). */
   elements: TaskElementSnapshot[];
   actions: { name: string; requires_picture: boolean }[];
+  /**
+   * Set when the configuration must not generate (a type 2 warning instead): its module is
+   * hidden on the store or its database, or none of its elements is active.
+   */
+  skip?: 'hidden-module' | 'no-active-element';
 };
 
 function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string | null): Map<string, T[]> {
@@ -76,13 +82,19 @@ export async function loadGenerationConfigurations(
   const result = new Map<string, GenerationConfiguration[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return result;
   const storeRows = await db
-    .select({ id: stores.id, database_id: stores.database_id })
+    .select({
+      id: stores.id,
+      database_id: stores.database_id,
+      hidden_modules: stores.hidden_modules,
+      database_hidden_modules: databases.hidden_modules,
+    })
     .from(stores)
+    .leftJoin(databases, eq(databases.id, stores.database_id))
     .where(inArray(stores.id, ids));
   const databaseIds = [
     ...new Set(storeRows.map((store) => store.database_id).filter((id): id is string => !!id)),
   ];
-  const [databaseRows, storeConfigurationRows, snapshots] = await Promise.all([
+  const [databaseRows, storeConfigurationRows] = await Promise.all([
     databaseIds.length
       ? db
           .select()
@@ -90,8 +102,15 @@ export async function loadGenerationConfigurations(
           .where(inArray(taskConfigurations.database_id, databaseIds))
       : Promise.resolve([] as DatabaseConfigurationRow[]),
     db.select().from(storeTaskConfigurations).where(inArray(storeTaskConfigurations.store_id, ids)),
-    loadElementSnapshots(db, storeRows),
   ]);
+  // Only the elements the configurations reference are read.
+  const referenced = [
+    ...new Set(
+      [...databaseRows, ...storeConfigurationRows].flatMap((row) =>
+        row.configuration ? elementIdsOf(row.configuration) : [],
+      ),
+    ),
+  ];
   const typeIds = [
     ...new Set(
       [...databaseRows, ...storeConfigurationRows]
@@ -99,12 +118,15 @@ export async function loadGenerationConfigurations(
         .filter((id): id is string => !!id),
     ),
   ];
-  const typeRows = typeIds.length
-    ? await db
-        .select({ id: taskTypes.id, name: taskTypes.name, color: taskTypes.color })
-        .from(taskTypes)
-        .where(inArray(taskTypes.id, typeIds))
-    : [];
+  const [typeRows, snapshots] = await Promise.all([
+    typeIds.length
+      ? db
+          .select({ id: taskTypes.id, name: taskTypes.name, color: taskTypes.color })
+          .from(taskTypes)
+          .where(inArray(taskTypes.id, typeIds))
+      : Promise.resolve([]),
+    loadElementSnapshots(db, storeRows, referenced),
+  ]);
   const typeById = new Map(typeRows.map((type) => [type.id, type]));
   const databaseRowsOf = groupBy(databaseRows, (row) => row.database_id);
   const storeRowsOf = groupBy(storeConfigurationRows, (row) => row.store_id);
@@ -130,6 +152,10 @@ export async function loadGenerationConfigurations(
       const origin = row.origin_id ? (originById.get(row.origin_id) ?? null) : null;
       return present(effectiveStoreConfiguration(row, origin), { origin, row });
     });
+    const hiddenModules = new Set([
+      ...store.hidden_modules,
+      ...(store.database_hidden_modules ?? []),
+    ]);
     const configurations: GenerationConfiguration[] = [];
     for (const { row: item } of mergeStoreRows(databaseItems, storeItems)) {
       const { effective, origin, row } = item;
@@ -140,12 +166,27 @@ export async function loadGenerationConfigurations(
       const elements: TaskElementSnapshot[] = [];
       for (const elementId of elementIdsOf(values.configuration)) {
         const snapshot = elementsOfStore.get(elementId);
-        if (!snapshot?.active || seen.has(elementId)) continue;
-        seen.add(elementId);
-        const { active: _active, ...element } = snapshot;
-        elements.push(element);
+        if (!snapshot?.active) continue;
+        // A store override and its origin are one element: one entry, under the origin's id.
+        const id = snapshot.origin_id ?? snapshot.id;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        const {
+          active: _active,
+          origin_id: _origin,
+          temperatures_module_active: _temperatures,
+          oils_module_active: _oils,
+          temperature_delivery_item: _delivery,
+          ...element
+        } = snapshot;
+        elements.push({ ...element, id });
       }
       const content = values.configuration as TaskConfigurationContent;
+      const skip = hiddenModules.has(effective.module)
+        ? ('hidden-module' as const)
+        : effective.module !== 'actions' && elements.length === 0
+          ? ('no-active-element' as const)
+          : undefined;
       configurations.push({
         key: origin?.id ?? row!.id,
         configuration_id: origin?.id ?? null,
@@ -169,6 +210,7 @@ export async function loadGenerationConfigurations(
                 requires_picture: action.requires_picture,
               }))
             : [],
+        ...(skip ? { skip } : {}),
       });
     }
     result.set(store.id, configurations);

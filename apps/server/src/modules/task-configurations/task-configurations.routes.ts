@@ -7,6 +7,8 @@ import {
   listTaskConfigurationsResponseSchema,
   listTaskTypesResponseSchema,
   taskConfigurationResponseSchema,
+  taskElementChoicesQuerySchema,
+  taskElementChoicesResponseSchema,
   taskTypeResponseSchema,
   updateTaskConfigurationBodySchema,
   updateTaskTypeBodySchema,
@@ -111,6 +113,38 @@ export const taskConfigurationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (a
         await scopeFor(request),
         request.params.id,
         request.body,
+      ),
+    }),
+  );
+
+  /* ---------- Element choices (the editors' pickers) ---------- */
+
+  const choicesSchema = {
+    tags,
+    querystring: taskElementChoicesQuerySchema,
+    response: { 200: taskElementChoicesResponseSchema },
+  };
+  app.get(
+    '/databases/:databaseId/taskConfigurations/elements',
+    { schema: { ...choicesSchema, params: databaseParams } },
+    async (request) => ({
+      items: await configurations.listElementChoices(
+        db,
+        await scopeFor(request),
+        { databaseId: request.params.databaseId },
+        request.query.module,
+      ),
+    }),
+  );
+  app.get(
+    '/stores/:storeId/taskConfigurations/elements',
+    { schema: { ...choicesSchema, params: storeParams } },
+    async (request) => ({
+      items: await configurations.listElementChoices(
+        db,
+        await scopeFor(request),
+        { storeId: request.params.storeId },
+        request.query.module,
       ),
     }),
   );

@@ -7,10 +7,11 @@ import {
   defaultTaskConfigurationLocks,
 } from '@mise/shared/tasks/constants';
 import {
+  dayInZone,
   isValidRecurrence,
   listsFromWindows,
   normalizeRecurrence,
-  validateSchedule,
+  validateSchedules,
 } from '@mise/shared/tasks/rules';
 import type {
   TaskConfiguration,
@@ -18,10 +19,16 @@ import type {
   TaskConfigurationListItem,
   UpdateTaskConfigurationBody,
 } from '@mise/shared/tasks/schemas';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { databases, storeTaskConfigurations, taskConfigurations, taskTypes } from '../../db/schema';
+import {
+  databases,
+  stores,
+  storeTaskConfigurations,
+  taskConfigurations,
+  taskTypes,
+} from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 import { findDatabaseInScope } from '../databases/databases.service';
@@ -32,7 +39,13 @@ import {
   findStoreInScope,
   type StoreRow,
 } from '../stores/stores.service';
-import { type ElementOwner, visibleElementNames } from './configuration-elements';
+import {
+  canonicalElementReferences,
+  configurationElementChoices,
+  type ElementChoice,
+  type ElementOwner,
+  visibleElementNames,
+} from './configuration-elements';
 import {
   assertNothingLocked,
   type DatabaseConfigurationRow,
@@ -45,7 +58,6 @@ import {
   locksOf,
   moduleOfContent,
   type StoreConfigurationRow,
-  today,
 } from './task-configuration-values';
 import { isTaskTypeAllowed } from './task-types.service';
 
@@ -381,6 +393,21 @@ export async function effectiveStoreItems(
   return mergeStoreRows(databaseItems, storeItems).map(({ row }) => row.item);
 }
 
+/** GET …/taskConfigurations/elements?module=: anyone who sees the database or store. */
+export async function listElementChoices(
+  db: Database,
+  scope: Scope,
+  owner: { databaseId: string } | { storeId: string },
+  module: 'temperatures' | 'oils',
+): Promise<ElementChoice[]> {
+  if ('databaseId' in owner) {
+    const database = await findDatabaseInScope(db, scope, owner.databaseId);
+    return configurationElementChoices(db, { level: 'database', databaseId: database.id }, module);
+  }
+  const store = await findStoreInScope(db, scope, owner.storeId);
+  return configurationElementChoices(db, { level: 'store', store }, module);
+}
+
 export async function listStoreConfigurations(
   db: Database,
   scope: Scope,
@@ -486,15 +513,18 @@ async function assertValidContent(
   const content = effective.values.configuration;
   if (effective.module === 'actions' && (!('actions' in content) || content.actions.length === 0))
     throw new AppError('task-action-required');
-  for (const window of input.schedules ?? []) {
-    if (validateSchedule(window)) throw new AppError('schedule-incoherent');
-  }
+  if (validateSchedules(input.schedules ?? [])) throw new AppError('schedule-incoherent');
   if (typeof input.recurrence === 'string' && !isValidRecurrence(input.recurrence))
     throw new AppError('task-configuration/invalid-recurrence');
   const elementIds = elementIdsOf(input.configuration);
   if (elementIds.length) {
     const visible = await visibleElementNames(db, owner, elementIds);
     const unknown = [...new Set(elementIds)].filter((id) => !visible.has(id));
+    // An element whose module is not active (temperatures / oils) cannot be referenced either.
+    if (!unknown.length && effective.module !== 'actions') {
+      const { refused } = await canonicalElementReferences(db, owner, elementIds, effective.module);
+      unknown.push(...refused);
+    }
     if (unknown.length) {
       throw new AppError(
         'task-configuration/unknown-element',
@@ -572,6 +602,62 @@ function draftStoreRow(
 }
 
 /** POST /api/databases/:databaseId/taskConfigurations. */
+/**
+ * Store-level element references made canonical before saving: an override's id becomes its
+ * origin's id and duplicates are dropped (ids that are not the store's are left for
+ * assertValidContent to refuse).
+ */
+async function withCanonicalElements<T extends { configuration?: unknown }>(
+  db: Database,
+  store: Pick<StoreRow, 'id' | 'database_id'>,
+  input: T,
+): Promise<T> {
+  const content = input.configuration as Record<string, unknown> | undefined | null;
+  if (!content || typeof content !== 'object') return input;
+  const key =
+    'temperature_elements' in content
+      ? 'temperature_elements'
+      : 'oil_elements' in content
+        ? 'oil_elements'
+        : null;
+  if (!key || !Array.isArray(content[key])) return input;
+  const ids = content[key] as string[];
+  const { ids: canonical, refused } = await canonicalElementReferences(
+    db,
+    { level: 'store', store },
+    ids,
+    null,
+  );
+  if (refused.length) return input;
+  return { ...input, configuration: { ...content, [key]: canonical } };
+}
+
+/** The zone a database's recurrence anchors use when none of its stores gives one. */
+export const defaultAnchorZone = 'Europe/Paris';
+
+/** A store-level recurrence anchor: the store's local today. */
+function storeAnchor(store: { timezone_name: string }): string {
+  try {
+    return dayInZone(new Date(), store.timezone_name);
+  } catch {
+    return dayInZone(new Date(), defaultAnchorZone);
+  }
+}
+
+/**
+ * A database-level recurrence anchor: today in the zone of the database's first store (by
+ * creation), Europe/Paris when it has none.
+ */
+async function databaseAnchor(db: Database, databaseId: string): Promise<string> {
+  const [first] = await db
+    .select({ zone: stores.timezone_name })
+    .from(stores)
+    .where(eq(stores.database_id, databaseId))
+    .orderBy(asc(stores.created_at), asc(stores.id))
+    .limit(1);
+  return storeAnchor({ timezone_name: first?.zone ?? defaultAnchorZone });
+}
+
 export async function createDatabaseConfiguration(
   db: Database,
   scope: Scope,
@@ -596,7 +682,7 @@ export async function createDatabaseConfiguration(
     type_id: changes.type_id ?? null,
     active: changes.active ?? true,
     recurrence: changes.recurrence ?? defaultRecurrence,
-    recurrence_anchor: today(),
+    recurrence_anchor: await databaseAnchor(db, database.id),
     starts: changes.starts ?? [],
     durations: changes.durations ?? [],
     requires_manager: changes.requires_manager ?? false,
@@ -668,7 +754,7 @@ export async function duplicateDatabaseConfiguration(
       ...values,
       name: `${ref.row.name}${copySuffix}`,
       locks: locksOf(ref.row),
-      recurrence_anchor: today(),
+      recurrence_anchor: await databaseAnchor(db, ref.row.database_id),
     })
     .returning();
   return { ...ref, row: row! };
@@ -685,7 +771,8 @@ export async function createStoreConfiguration(
   body: TaskConfigurationInput & { module?: ConfigurationModule; origin_id?: string },
 ): Promise<StoreConfigurationRef> {
   const store = await findEditableStore(db, scope, storeId);
-  const { origin_id, module: bodyModule, ...input } = body;
+  const { origin_id, module: bodyModule, ...sent } = body;
+  const input = await withCanonicalElements(db, store, sent);
   let origin: DatabaseConfigurationRow | null = null;
   if (origin_id) {
     origin = await findOrigin(db, store, origin_id);
@@ -732,7 +819,7 @@ export async function createStoreConfiguration(
   const draft = draftStoreRow(store, module, origin, {
     ...own,
     // The store's own anchor: always for its own configuration, for an override once it sets a recurrence.
-    recurrence_anchor: !origin || own.recurrence ? today() : null,
+    recurrence_anchor: !origin || own.recurrence ? storeAnchor(store) : null,
   } as Columns);
   const effective = effectiveStoreConfiguration(draft, origin);
   await assertValidContent(db, input, effective, { level: 'store', store });
@@ -754,7 +841,8 @@ export async function updateStoreConfiguration(
   body: UpdateTaskConfigurationBody,
 ): Promise<StoreConfigurationRef> {
   const ref = await findStoreConfiguration(db, scope, id, { isWrite: true });
-  const { version, locks, ...input } = body;
+  const { version, locks, ...sent } = body;
+  const input = await withCanonicalElements(db, ref.store, sent);
   if (locks !== undefined) {
     throw new AppError('validation/invalid-input', 'Locks are set on database tasks.', [
       { path: 'locks', message: 'Not a store task field.' },
@@ -767,7 +855,11 @@ export async function updateStoreConfiguration(
     // An override that sets its own recurrence counts it from that day; null follows the origin.
     const isChanged = changes.recurrence !== ref.row.recurrence;
     (changes as Partial<StoreConfigurationRow>).recurrence_anchor =
-      changes.recurrence === null ? null : isChanged ? today() : ref.row.recurrence_anchor;
+      changes.recurrence === null
+        ? null
+        : isChanged
+          ? storeAnchor(ref.store)
+          : ref.row.recurrence_anchor;
   }
   const effective = effectiveStoreConfiguration(
     { ...ref.row, ...(changes as Partial<StoreConfigurationRow>) },
@@ -811,7 +903,7 @@ export async function duplicateStoreConfiguration(
       type_id: values.type_id,
       active: values.active,
       recurrence: values.recurrence,
-      recurrence_anchor: today(),
+      recurrence_anchor: storeAnchor(ref.store),
       starts: values.starts,
       durations: values.durations,
       requires_manager: values.requires_manager,

@@ -1,9 +1,11 @@
 import { defaultElementLocks } from '@mise/shared/catalogue/constants';
 import { defaultTaskConfigurationLocks } from '@mise/shared/tasks/constants';
+import { dayInZone } from '@mise/shared/tasks/rules';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { storeTaskConfigurations, taskConfigurations, taskTypes } from '../../db/schema';
 import {
+  buildDatabase,
   buildDatabaseElement,
   buildStore,
   buildStoreElement,
@@ -25,7 +27,8 @@ let customer: Agent;
 const databaseA = () => tenants.a.database.id;
 const storeA1 = () => tenants.a.stores[0]!.id;
 const storeA2 = () => tenants.a.stores[1]!.id;
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today where the tenant stores are (Europe/Paris, the database's first store zone). */
+const today = () => dayInZone(new Date(), 'Europe/Paris');
 const action = (name: string) => ({ name, requires_picture: false, attachments: [] });
 
 async function databaseRow(id: string) {
@@ -491,6 +494,23 @@ describe('validation', () => {
       [{ ...valid(), configuration: undefined }, 400, 'task-action-required'],
       [{ ...valid(), schedules: [{ start: 600, end: 500 }] }, 400, 'schedule-incoherent'],
       [
+        {
+          ...valid(),
+          schedules: [
+            { start: 480, end: 540 },
+            { start: 480, end: 600 },
+          ],
+        },
+        400,
+        'schedule-incoherent',
+      ],
+      [{ ...valid(), schedules: [{ start: 1440, end: 1440 }] }, 400, 'schedule-incoherent'],
+      [
+        { ...valid(), recurrence: 'FREQ=DAILY;INTERVAL=1000' },
+        400,
+        'task-configuration/invalid-recurrence',
+      ],
+      [
         { ...valid(), recurrence: 'FREQ=HOURLY;INTERVAL=1' },
         400,
         'task-configuration/invalid-recurrence',
@@ -602,10 +622,18 @@ describe('validation', () => {
     const databaseElement = await buildDatabaseElement(context.db, {
       database_id: databaseA(),
       name: 'Friteuse',
+      oils_module_active: true,
     });
     const ownElement = await buildStoreElement(context.db, {
       store_id: storeA1(),
       name: 'Friteuse 2',
+      oils_module_active: true,
+    });
+    // Not an Oils element: refused in an Oils configuration.
+    const fridge = await buildDatabaseElement(context.db, {
+      database_id: databaseA(),
+      name: 'Frigo',
+      oils_module_active: false,
     });
     const otherStoreElement = await buildStoreElement(context.db, {
       store_id: storeA2(),
@@ -644,6 +672,13 @@ describe('validation', () => {
       },
     });
     expect(otherDatabaseElement.json().error.code).toBe('task-configuration/unknown-element');
+    const notOils = await customer.inject({
+      method: 'POST',
+      url,
+      payload: { name: 'Huile', module: 'oils', configuration: { oil_elements: [fridge.id] } },
+    });
+    expect(notOils.statusCode).toBe(400);
+    expect(notOils.json().error.code).toBe('task-configuration/unknown-element');
     const foreignType = await customer.inject({
       method: 'POST',
       url,
@@ -680,6 +715,29 @@ describe('validation', () => {
     });
     expect(Object.values(created.json().configuration.field_states)).toEqual(Array(9).fill('own'));
     expect((await storeRow(created.json().configuration.id)).recurrence_anchor).toBe(today());
+
+    // A store override of an element is referenced by its origin's id: one id per element.
+    const override = await buildStoreElement(context.db, {
+      store_id: storeA1(),
+      origin_id: databaseElement.id,
+    });
+    const normalised = await customer.inject({
+      method: 'POST',
+      url,
+      payload: {
+        name: 'Huile bis',
+        module: 'oils',
+        configuration: { oil_elements: [override.id, databaseElement.id, ownElement.id] },
+      },
+    });
+    expect(normalised.statusCode, normalised.body).toBe(200);
+    expect(
+      (
+        (await storeRow(normalised.json().configuration.id)).configuration as {
+          oil_elements: string[];
+        }
+      ).oil_elements,
+    ).toEqual([databaseElement.id, ownElement.id]);
   });
 
   it('gives exactly one 409 to two saves of the same version, and nothing of the loser', async () => {
@@ -760,5 +818,122 @@ describe('duplicate', () => {
       starts: [480],
       configuration: { actions: [action('Clean')] },
     });
+  });
+});
+
+describe('element choices', () => {
+  it('offers the active elements with the module active, one per element under its database id', async () => {
+    const database = await buildDatabase(context.db, { distributor_id: tenants.a.distributor.id });
+    const store = await buildStore(context.db, {
+      distributor_id: tenants.a.distributor.id,
+      database_id: database.id,
+    });
+    const fryer = await buildDatabaseElement(context.db, {
+      database_id: database.id,
+      name: 'Friteuse',
+      oils_module_active: true,
+    });
+    await buildDatabaseElement(context.db, {
+      database_id: database.id,
+      name: 'Frigo',
+      oils_module_active: false,
+    });
+    await buildDatabaseElement(context.db, {
+      database_id: database.id,
+      name: 'Friteuse éteinte',
+      oils_module_active: true,
+      active: false,
+    });
+    await buildStoreElement(context.db, {
+      store_id: store.id,
+      origin_id: fryer.id,
+      name: 'Ma friteuse',
+    });
+    const own = await buildStoreElement(context.db, {
+      store_id: store.id,
+      name: 'Friteuse 2',
+      oils_module_active: true,
+    });
+    const atStore = await distributor.inject({
+      method: 'GET',
+      url: `/api/stores/${store.id}/taskConfigurations/elements?module=oils`,
+    });
+    expect(atStore.statusCode, atStore.body).toBe(200);
+    // The override is offered once, under the database element's id (its name is locked there).
+    expect(atStore.json().items).toEqual([
+      { id: fryer.id, name: 'Friteuse', is_delivery_item: false },
+      { id: own.id, name: 'Friteuse 2', is_delivery_item: false },
+    ]);
+    const atDatabase = await distributor.inject({
+      method: 'GET',
+      url: `/api/databases/${database.id}/taskConfigurations/elements?module=temperatures`,
+    });
+    expect(atDatabase.json().items.map((item: { name: string }) => item.name)).toEqual([
+      'Frigo',
+      'Friteuse',
+    ]);
+    const outside = await signIn(context.app, tenants.b.users.distributor.email, testPassword);
+    const refused = await outside.inject({
+      method: 'GET',
+      url: `/api/stores/${store.id}/taskConfigurations/elements?module=oils`,
+    });
+    expect(refused.statusCode).toBe(404);
+  });
+});
+
+describe('recurrence anchors', () => {
+  it("counts from the store's local day, or the database's first store zone (Europe/Paris without stores)", async () => {
+    // A zone whose today differs from UTC's and Paris's right now (one of the two always does).
+    const now = new Date();
+    const zone = ['Pacific/Pago_Pago', 'Pacific/Kiritimati'].find(
+      (candidate) =>
+        dayInZone(now, candidate) !== now.toISOString().slice(0, 10) &&
+        dayInZone(now, candidate) !== dayInZone(now, 'Europe/Paris'),
+    )!;
+    const faraway = await buildDatabase(context.db, {
+      name: `Faraway ${zone}`,
+      distributor_id: tenants.a.distributor.id,
+    });
+    const store = await buildStore(context.db, {
+      distributor_id: tenants.a.distributor.id,
+      database_id: faraway.id,
+      timezone_name: zone,
+    });
+    const empty = await buildDatabase(context.db, {
+      name: 'Empty',
+      distributor_id: tenants.a.distributor.id,
+    });
+    const payload = {
+      name: 'Ouverture',
+      module: 'actions',
+      configuration: { actions: [action('A')] },
+    };
+    const atDatabase = await distributor.inject({
+      method: 'POST',
+      url: `/api/databases/${faraway.id}/taskConfigurations`,
+      payload,
+    });
+    expect(atDatabase.statusCode, atDatabase.body).toBe(200);
+    expect((await databaseRow(atDatabase.json().configuration.id)).recurrence_anchor).toBe(
+      dayInZone(new Date(), zone),
+    );
+    const noStore = await distributor.inject({
+      method: 'POST',
+      url: `/api/databases/${empty.id}/taskConfigurations`,
+      payload,
+    });
+    expect(noStore.statusCode, noStore.body).toBe(200);
+    expect((await databaseRow(noStore.json().configuration.id)).recurrence_anchor).toBe(
+      dayInZone(new Date(), 'Europe/Paris'),
+    );
+    const atStore = await distributor.inject({
+      method: 'POST',
+      url: `/api/stores/${store.id}/taskConfigurations`,
+      payload,
+    });
+    expect(atStore.statusCode, atStore.body).toBe(200);
+    expect((await storeRow(atStore.json().configuration.id)).recurrence_anchor).toBe(
+      dayInZone(new Date(), zone),
+    );
   });
 });

@@ -10,8 +10,10 @@ import {
   tasks,
 } from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo';
+import { seedDemoTasks } from '../../db/seed/demo-tasks';
 import { verifyPassword } from '../../platform/auth/passwords';
 import { resolveScope } from '../../platform/scope';
+import { buildDatabase, buildDatabaseElement, buildStore } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
 import { listStoreTasks } from './tasks.service';
 
@@ -122,5 +124,38 @@ describe('demo tasks', () => {
       .where(inArray(tasks.store_id, ids));
     expect(again).toBe(total);
     void resolveScope;
+  });
+
+  it("generates each demo store's history on its own calendar (its time zone)", async () => {
+    const database = await buildDatabase(context.db);
+    await buildDatabaseElement(context.db, {
+      database_id: database.id,
+      temperatures_module_active: true,
+      maximum_temperature: 4,
+    });
+    const paris = await buildStore(context.db, {
+      database_id: database.id,
+      timezone_name: 'Europe/Paris',
+    });
+    const kiritimati = await buildStore(context.db, {
+      database_id: database.id,
+      timezone_name: 'Pacific/Kiritimati',
+    });
+    // Paris 14:00 on the 10th; Kiritimati (UTC+14) 02:00 on the 11th.
+    const now = new Date('2026-06-10T12:00:00Z');
+    await seedDemoTasks(context.db, database.id, [paris, kiritimati], now);
+    const daysOf = async (storeId: string) =>
+      (
+        await context.db
+          .select({ day: taskGenerationRuns.day })
+          .from(taskGenerationRuns)
+          .where(eq(taskGenerationRuns.store_id, storeId))
+      )
+        .map((row) => row.day)
+        .sort();
+    const parisDays = await daysOf(paris.id);
+    const farDays = await daysOf(kiritimati.id);
+    expect([parisDays[0], parisDays.at(-1)]).toEqual(['2026-04-11', '2026-06-10']);
+    expect([farDays[0], farDays.at(-1)]).toEqual(['2026-04-12', '2026-06-11']);
   });
 });

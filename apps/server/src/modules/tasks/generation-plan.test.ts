@@ -62,6 +62,15 @@ describe('schedules are wall-clock minutes in the store zone, across DST changes
     expect(startsOf(paris, '2026-10-25')[0]).toBe('2026-10-25T07:00:00.000Z');
   });
 
+  it('a window across a DST change keeps its wall-clock end: the duration is the real minutes', () => {
+    const night = configuration({ starts: [60], durations: [180] }); // 01:00–04:00 wall clock
+    const durationsOf = (day: string) =>
+      planStoreDay(paris, day, [night]).tasks.map((task) => task.duration);
+    expect(durationsOf('2026-03-28')).toEqual([180]);
+    expect(durationsOf('2026-03-29')).toEqual([120]); // spring forward: 01:00 CET → 04:00 CEST
+    expect(durationsOf('2026-10-25')).toEqual([240]); // fall back: 01:00 CEST → 04:00 CET
+  });
+
   it('a window in the skipped hour moves forward; a repeated hour takes its first occurrence', () => {
     const night = [configuration({ starts: [150], durations: [30] })]; // 02:30
     expect(startsOf(paris, '2026-03-29', night)).toEqual(['2026-03-29T01:30:00.000Z']); // 03:30 CEST

@@ -151,8 +151,9 @@ export function isValidTimeZone(zone: string): boolean {
 
 /**
  * The tasks of one store day (pure): one per schedule window of each configuration the
- * recurrence selects, starting at the window's wall-clock minute in the store's zone and
- * lasting the window's minutes; plus the warnings (a configuration with no schedule window,
+ * recurrence selects, starting at the window's wall-clock start in the store's zone and
+ * ending at its wall-clock end (the duration is the real minutes between them, which differ
+ * from the window's on a DST day); plus the warnings (a configuration with no schedule window,
  * an unreadable recurrence).
  */
 export function planStoreDay(
@@ -190,10 +191,29 @@ export function planStoreDay(
       continue;
     }
     if (!selected) continue;
+    if (configuration.skip === 'hidden-module') {
+      warn(`${configuration.name}: module ${configuration.module} is hidden, nothing generated`, {
+        configuration: configuration.key,
+        reason: 'hidden-module',
+      });
+      continue;
+    }
+    if (configuration.skip === 'no-active-element') {
+      warn(`${configuration.name}: no active element, nothing generated`, {
+        configuration: configuration.key,
+        reason: 'no-active-element',
+      });
+      continue;
+    }
     configuration.starts.forEach((startMinute, index) => {
       const generationKey = `${configuration.key}:${day}:${startMinute}`;
       if (keys.has(generationKey)) return;
       keys.add(generationKey);
+      // The window ends at its wall-clock end: on a DST day the real minutes differ.
+      const start = instantOf(day, startMinute, store.timezone_name, cache);
+      const windowMinutes = Math.max(0, configuration.durations[index] ?? 0);
+      const end = instantOf(day, startMinute + windowMinutes, store.timezone_name, cache);
+      const duration = Math.max(0, Math.round((end.getTime() - start.getTime()) / 60_000));
       planned.push({
         store_id: store.id,
         database_id: configuration.database_id,
@@ -205,8 +225,8 @@ export function planStoreDay(
         module: configuration.module,
         type_name: configuration.type_name,
         type_color: configuration.type_color,
-        start: instantOf(day, startMinute, store.timezone_name, cache),
-        duration: Math.max(0, configuration.durations[index] ?? 0),
+        start,
+        duration,
         requires_manager: configuration.requires_manager,
         notify_late: configuration.notify_late,
         elements: configuration.elements,
@@ -540,7 +560,88 @@ export async function findDueStores(db: Database, now: Date): Promise<Item[]> {
   return result.rows.map(({ day, ...store }) => ({ store, day }));
 }
 
+/** How far back a pass catches up the missed days of a store (its today excluded). */
+export const catchUpDays = 7;
+
+/**
+ * The missed past days of active stores: every local day after the store's last finished run
+ * and before its today, at most `catchUpDays` back, without a finished run (nor one started in
+ * the last `retryAfterMinutes`). A store that never ran has nothing to catch up. One query.
+ * The tasks of those days show as non-finalized (the truthful record: nobody did them then).
+ */
+export async function findMissedDays(db: Database, now: Date): Promise<Item[]> {
+  const zoneRows = await db
+    .selectDistinct({ zone: stores.timezone_name })
+    .from(stores)
+    .where(eq(stores.active, true));
+  const zones = zoneRows
+    .map((row) => row.zone)
+    .filter(isValidTimeZone)
+    .map((zone) => sql`(${zone}::text, ${dayInZone(now, zone)}::date)`);
+  if (zones.length === 0) return [];
+  const retryBefore = new Date(now.getTime() - retryAfterMinutes * 60_000);
+  const result = (await db.execute(sql`
+    select s.id, s.active, s.timezone_name, s.task_generation_hour, s.week_start,
+           d.day::date::text as day
+      from ${stores} s
+      join (values ${sql.join(zones, sql`, `)}) as z(zone, today) on s.timezone_name = z.zone
+      cross join lateral (
+        select max(r.day) as last from ${taskGenerationRuns} r
+         where r.store_id = s.id and r.finished_at is not null and r.day < z.today) l
+      cross join lateral generate_series(
+        greatest(l.last + 1, z.today - ${catchUpDays}::int)::timestamp,
+        (z.today - 1)::timestamp,
+        interval '1 day') as d(day)
+     where s.active and l.last is not null
+       and not exists (
+         select 1 from ${taskGenerationRuns} r
+          where r.store_id = s.id and r.day = d.day::date
+            and (r.finished_at is not null or r.started_at >= ${isoOf(retryBefore)}))
+     order by s.id, d.day`)) as unknown as {
+    rows: (GenerationStore & { day: string })[];
+  };
+  return result.rows.map(({ day, ...store }) => ({ store, day }));
+}
+
+/**
+ * Active stores whose time zone is unknown are never due (their day and hour cannot be read):
+ * a type 2 warning says so, once per store and UTC day.
+ */
+export async function warnInvalidTimeZones(db: Database, now: Date): Promise<number> {
+  const zoneRows = await db
+    .selectDistinct({ zone: stores.timezone_name })
+    .from(stores)
+    .where(eq(stores.active, true));
+  const invalid = zoneRows.map((row) => row.zone).filter((zone) => !isValidTimeZone(zone));
+  if (invalid.length === 0) return 0;
+  const day = now.toISOString().slice(0, 10);
+  const result = (await db.execute(sql`
+    select s.id, s.timezone_name from ${stores} s
+     where s.active and s.timezone_name in (${sql.join(
+       invalid.map((zone) => sql`${zone}`),
+       sql`, `,
+     )})
+       and not exists (
+         select 1 from ${taskGenerationEvents} e
+          where e.store_id = s.id and e.type = ${taskGenerationEventTypes.warning}
+            and e.details->>'reason' = 'invalid-time-zone' and e.details->>'day' = ${day})`)) as unknown as {
+    rows: { id: string; timezone_name: string }[];
+  };
+  if (result.rows.length === 0) return 0;
+  await insertEvents(
+    db,
+    result.rows.map((row) => ({
+      store_id: row.id,
+      type: taskGenerationEventTypes.warning,
+      message: `Unknown time zone "${row.timezone_name}": no task is generated for this store`,
+      details: { day, reason: 'invalid-time-zone', zone: row.timezone_name },
+    })),
+  );
+  return result.rows.length;
+}
+
 export type DueRunSummary = {
+  /** Store days generated by the pass: the due todays and the missed days caught up. */
   due: number;
   generated: number;
   skipped: number;
@@ -558,7 +659,9 @@ export async function generateDueStores(
   now: Date = new Date(),
   options: Omit<GenerationOptions, 'now' | 'force'> = {},
 ): Promise<DueRunSummary> {
-  const due = await findDueStores(db, now);
+  await warnInvalidTimeZones(db, now);
+  const missed = await findMissedDays(db, now);
+  const due = [...missed, ...(await findDueStores(db, now))];
   const summary: DueRunSummary = {
     due: due.length,
     generated: 0,
@@ -576,6 +679,8 @@ export async function generateDueStores(
     },
   ]);
   const cache: RecurrenceCache = new Map();
+  const missedKeys = new Set(missed.map((item) => `${item.store.id}|${item.day}`));
+  const caughtUp: NewEvent[] = [];
   for (let offset = 0; offset < due.length; offset += storesPerBatch) {
     const results = await generateItems(
       db,
@@ -586,7 +691,16 @@ export async function generateDueStores(
     for (const result of results) {
       summary[result.status] += 1;
       summary.created += result.created;
+      if (result.status === 'generated' && missedKeys.has(`${result.storeId}|${result.day}`)) {
+        caughtUp.push({
+          store_id: result.storeId,
+          type: taskGenerationEventTypes.warning,
+          message: `Missed day ${result.day} caught up: its tasks were generated late`,
+          details: { day: result.day, reason: 'catch-up', created: result.created },
+        });
+      }
     }
   }
+  if (caughtUp.length) await insertEvents(db, caughtUp);
   return summary;
 }

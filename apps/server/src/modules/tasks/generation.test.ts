@@ -3,6 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import {
+  stores,
   storeTaskConfigurations,
   taskConfigurations,
   taskGenerationEvents,
@@ -19,6 +20,7 @@ import { useTestApp } from '../../test/harness';
 import { loadGenerationConfigurations } from '../task-configurations/generation-configurations';
 import {
   findDueStores,
+  findMissedDays,
   type GenerationStore,
   generateDueStores,
   generateStoreDay,
@@ -209,6 +211,57 @@ describe('generateStoreDay', () => {
     await db.delete(storeTaskConfigurations).where(eq(storeTaskConfigurations.id, override!.id));
   });
 
+  it('skips configurations whose module is hidden (store or database) or whose elements are all inactive, with a warning', async () => {
+    const hiddenHere = await buildStore(db, {
+      database_id: databaseId,
+      timezone_name: 'Europe/Paris',
+      hidden_modules: ['temperatures'],
+    });
+    await generateStoreDay(db, hiddenHere, '2026-04-06');
+    const names = (await dayTasks(hiddenHere.id, '2026-04-06')).map((row) => row.name);
+    expect(names).not.toContain('Relevé frigos');
+    expect(names).toContain('Nettoyage hebdomadaire'); // a Monday
+    const reasons = (await eventsOf(hiddenHere.id))
+      .filter((event) => event.type === 2)
+      .map((event) => [(event.details as { reason?: string }).reason, event.message]);
+    expect(reasons).toContainEqual(['hidden-module', expect.stringContaining('Relevé frigos')]);
+
+    // Hidden on the database: every store of it; all elements inactive: skipped as well.
+    const hiddenDatabase = await buildDatabase(db, { hidden_modules: ['actions'] });
+    const otherStore = await buildStore(db, {
+      database_id: hiddenDatabase.id,
+      timezone_name: 'Europe/Paris',
+    });
+    const off = await buildDatabaseElement(db, { database_id: hiddenDatabase.id, active: false });
+    await db.insert(taskConfigurations).values([
+      {
+        database_id: hiddenDatabase.id,
+        module: 'actions',
+        name: 'Action cachée',
+        recurrence_anchor: '2026-01-01',
+        starts: [480],
+        durations: [60],
+        configuration: { actions: [{ name: 'X', requires_picture: false, attachments: [] }] },
+      },
+      {
+        database_id: hiddenDatabase.id,
+        module: 'temperatures',
+        name: 'Frigo inactif',
+        recurrence_anchor: '2026-01-01',
+        starts: [480],
+        durations: [60],
+        configuration: { temperature_elements: [off.id], is_delivery: false, automatic: false },
+      },
+    ]);
+    await generateStoreDay(db, otherStore, '2026-04-06');
+    expect(await dayTasks(otherStore.id, '2026-04-06')).toEqual([]);
+    const otherReasons = (await eventsOf(otherStore.id))
+      .filter((event) => event.type === 2)
+      .map((event) => (event.details as { reason?: string }).reason)
+      .sort();
+    expect(otherReasons).toEqual(['hidden-module', 'no-active-element']);
+  });
+
   it('an inactive store generates nothing', async () => {
     expect(await generateStoreDay(db, sleeping, '2026-04-01')).toMatchObject({
       status: 'skipped',
@@ -242,7 +295,7 @@ describe('due stores', () => {
       ['paris', '2026-05-05'],
     ]);
     // 07:59Z: New York 03:59 on the 5th: its today is the 5th, hour not reached (the 4th is
-    // no longer today: a missed past day is left to the admin's run); 08:00Z: 04:00 EDT.
+    // no longer today: a missed past day is caught up by findMissedDays); 08:00Z: 04:00 EDT.
     expect(ours(await findDueStores(db, new Date('2026-05-05T07:59:00Z')))).toEqual([
       ['paris', '2026-05-05'],
     ]);
@@ -296,6 +349,21 @@ describe('due stores', () => {
     expect(await dayTasks(newYork.id, '2026-05-08')).toHaveLength(2);
   });
 
+  it('warns once per day about an active store with an unknown time zone', async () => {
+    const lost = await buildStore(db, { database_id: databaseId, timezone_name: 'Mars/Olympus' });
+    const warningsOf = async () =>
+      (await eventsOf(lost.id)).filter(
+        (event) => (event.details as { reason?: string } | null)?.reason === 'invalid-time-zone',
+      );
+    await generateDueStores(db, new Date('2026-05-08T21:00:00Z'));
+    await generateDueStores(db, new Date('2026-05-08T22:00:00Z'));
+    expect(await warningsOf()).toHaveLength(1);
+    expect((await warningsOf())[0]!.type).toBe(2);
+    await generateDueStores(db, new Date('2026-05-09T01:00:00Z'));
+    expect(await warningsOf()).toHaveLength(2);
+    await db.update(stores).set({ active: false }).where(eq(stores.id, lost.id));
+  });
+
   it('a forced run adds only the tasks of configurations created since', async () => {
     const [added] = await db
       .insert(taskConfigurations)
@@ -325,6 +393,71 @@ describe('due stores', () => {
       );
     expect(run!.created).toBe(3);
     await db.delete(taskConfigurations).where(inArray(taskConfigurations.id, [added!.id]));
+  });
+
+  it('a pass catches up the missed days since the last finished run, 7 days back at most, with a warning each', async () => {
+    const catcher = await buildStore(db, {
+      database_id: databaseId,
+      timezone_name: 'Europe/Paris',
+      task_generation_hour: 5,
+    });
+    await db.insert(taskGenerationRuns).values({
+      store_id: catcher.id,
+      day: '2026-05-10',
+      finished_at: new Date('2026-05-10T04:00:00Z'),
+    });
+    const now = new Date('2026-05-20T12:00:00Z');
+    expect(
+      (await findMissedDays(db, now))
+        .filter((item) => item.store.id === catcher.id)
+        .map((item) => item.day),
+    ).toEqual([
+      '2026-05-13',
+      '2026-05-14',
+      '2026-05-15',
+      '2026-05-16',
+      '2026-05-17',
+      '2026-05-18',
+      '2026-05-19',
+    ]);
+    await generateDueStores(db, now);
+    const runs = await db
+      .select({ day: taskGenerationRuns.day, finished: taskGenerationRuns.finished_at })
+      .from(taskGenerationRuns)
+      .where(eq(taskGenerationRuns.store_id, catcher.id))
+      .orderBy(asc(taskGenerationRuns.day));
+    expect(runs.filter((run) => run.finished).map((run) => run.day)).toEqual([
+      '2026-05-10',
+      '2026-05-13',
+      '2026-05-14',
+      '2026-05-15',
+      '2026-05-16',
+      '2026-05-17',
+      '2026-05-18',
+      '2026-05-19',
+      '2026-05-20',
+    ]);
+    expect(await dayTasks(catcher.id, '2026-05-15')).toHaveLength(2);
+    const caughtUp = (await eventsOf(catcher.id))
+      .filter(
+        (event) => event.type === 2 && (event.details as { reason?: string }).reason === 'catch-up',
+      )
+      .map((event) => (event.details as { day: string }).day)
+      .sort();
+    expect(caughtUp).toEqual([
+      '2026-05-13',
+      '2026-05-14',
+      '2026-05-15',
+      '2026-05-16',
+      '2026-05-17',
+      '2026-05-18',
+      '2026-05-19',
+    ]);
+    expect((await findMissedDays(db, now)).filter((item) => item.store.id === catcher.id)).toEqual(
+      [],
+    );
+    // Out of the scheduler test's way (it counts Paris and New York only).
+    await db.update(stores).set({ active: false }).where(eq(stores.id, catcher.id));
   });
 });
 

@@ -36,9 +36,6 @@ export type TaskActor = {
   employee: { id: string; name: string; surname: string };
 };
 
-/** A tablet clock ahead of the server by more than this is not trusted (server time is used). */
-export const completionClockSkewMs = 5 * 60_000;
-
 const resultSchemas = {
   temperatures: temperaturesResultSchema,
   traceability: traceabilityResultSchema,
@@ -118,6 +115,8 @@ export function checkTaskResult(task: TaskRow, result: unknown): unknown {
       if (entry.picture) pictures.push(entry.picture.path);
       return { ...entry, action: action.name, requires_picture: action.requires_picture };
     });
+    // Every action of the task is answered (done or not): no empty or partial record.
+    if (entries.length !== task.actions.length) throw invalidResult();
     for (const path of pictures) if (!isTaskPicture(task.store_id, path)) throw invalidResult();
     return { entries };
   }
@@ -129,6 +128,8 @@ export function checkTaskResult(task: TaskRow, result: unknown): unknown {
     once(entry.element);
     for (const picture of entry.pictures ?? []) pictures.push(picture.path);
   }
+  // Exactly one entry per element of the task (a null temperature is 'Non prise', still an entry).
+  if (seen.size !== elementIds.size) throw invalidResult();
   for (const path of pictures) if (!isTaskPicture(task.store_id, path)) throw invalidResult();
   return parsed.data;
 }
@@ -251,9 +252,9 @@ async function keyedWrite<T>(
 /**
  * POST /api/device/tasks/:id/result. The task must be the device store's (404). A completed
  * task needs a reason (409 'task/already-completed' otherwise) and then gets a new revision;
- * a postponed task cannot be completed. The completion time is the tablet's, unless it is
- * ahead of the server by more than the skew; a correction without one keeps the first
- * completion time (the task's status stays what the first completion made it).
+ * a postponed task cannot be completed (409 'task/postponed'). The task's completion time is
+ * the server's now at the first completion and never changes (corrections keep it and the
+ * first completer); the tablet's time is kept only on the revision (reported_timestamp).
  */
 export async function submitTaskResult(
   db: Database,
@@ -274,15 +275,13 @@ export async function submitTaskResult(
     body.idempotency_key,
     hash,
     async (tx, locked) => {
-      if (locked.postponed_task !== null) throw new AppError('task/already-completed');
+      if (locked.postponed_task !== null) throw new AppError('task/postponed');
       const isCorrection = locked.completed_timestamp !== null;
       if (isCorrection && !body.reason) throw new AppError('task/already-completed');
       const result = checkTaskResult(locked, body.result);
-      let completedAt = body.completed_timestamp ? new Date(body.completed_timestamp) : null;
-      if (completedAt && completedAt.getTime() > now.getTime() + completionClockSkewMs) {
-        completedAt = now;
-      }
-      completedAt ??= isCorrection ? locked.completed_timestamp! : now;
+      // The record's time is the server's: a tablet clock cannot backdate (or move) it.
+      const completedAt = isCorrection ? locked.completed_timestamp! : now;
+      const reportedAt = body.completed_timestamp ? new Date(body.completed_timestamp) : null;
       const employee = { name: actor.employee.name, surname: actor.employee.surname };
       const revision = locked.revision + 1;
       await tx.insert(taskResultRevisions).values({
@@ -292,6 +291,7 @@ export async function submitTaskResult(
         kind: 'result',
         result,
         completed_timestamp: completedAt,
+        reported_timestamp: reportedAt,
         employee_id: actor.employee.id,
         employee,
         device_id: actor.deviceId,
@@ -301,14 +301,19 @@ export async function submitTaskResult(
       });
       const [updated] = await tx
         .update(tasks)
-        .set({
-          result,
-          completed_timestamp: completedAt,
-          completed_employee: actor.employee.id,
-          employee,
-          revision,
-          updated_at: now,
-        })
+        .set(
+          isCorrection
+            ? // The first completer stays on the task; the correction's author is on its revision.
+              { result, revision, updated_at: now }
+            : {
+                result,
+                completed_timestamp: completedAt,
+                completed_employee: actor.employee.id,
+                employee,
+                revision,
+                updated_at: now,
+              },
+        )
         .where(eq(tasks.id, locked.id))
         .returning();
       return presentTask(updated!, now, zone);
@@ -318,8 +323,9 @@ export async function submitTaskResult(
 }
 
 /**
- * POST /api/device/tasks/:id/postpone. The new start must be later than now; a completed or
- * already postponed task cannot be postponed (409). A copy of the task is created at the new
+ * POST /api/device/tasks/:id/postpone. The new start must be later than now; only a task of
+ * the store's today that is neither completed nor postponed can be postponed (409
+ * 'task/postpone-not-allowed'). A copy of the task is created at the new
  * start (its day is the store's local day of that start; no generation key; original_task =
  * the old task) and the old task points to it (status postponed) with the postponing employee
  * and a 'postpone' revision. Answers the new task.
@@ -348,8 +354,12 @@ export async function postponeTask(
     hash,
     async (tx, locked) => {
       if (start.getTime() <= now.getTime()) throw new AppError('task/postpone-in-past');
-      if (locked.completed_timestamp !== null || locked.postponed_task !== null) {
-        throw new AppError('task/already-completed');
+      if (
+        locked.completed_timestamp !== null ||
+        locked.postponed_task !== null ||
+        locked.day !== dayInZone(now, zone)
+      ) {
+        throw new AppError('task/postpone-not-allowed');
       }
       const [copy] = await tx
         .insert(tasks)

@@ -43,7 +43,8 @@ function requireAdmin(scope: Scope): void {
  * The admin technical screen's event search (spec 002 §2, §5, §7): admin only (403), a store
  * is required ('task-generation/select-store'), the range is at most 31 days
  * ('date-range-too-long'). Events of that store, and the store-less "program starting" and
- * error events of the same period, newest first, at most 1000.
+ * error events of the same period, newest first, at most 1000 (`truncated: true` when more
+ * matched).
  */
 export async function searchGenerationEvents(
   db: Database,
@@ -70,9 +71,11 @@ export async function searchGenerationEvents(
       ),
     )
     .orderBy(desc(taskGenerationEvents.created_at))
-    .limit(maxSearchEvents);
+    .limit(maxSearchEvents + 1);
+  const truncated = rows.length > maxSearchEvents;
   return {
-    items: rows.map((row) => ({
+    truncated,
+    items: rows.slice(0, maxSearchEvents).map((row) => ({
       id: row.id,
       type: row.type,
       store_id: row.store_id,

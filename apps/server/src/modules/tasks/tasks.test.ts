@@ -386,5 +386,26 @@ describe('POST /api/task_generation/search', () => {
       storeId: parisId,
     });
     expect(past.json().items).toEqual([]);
+    expect(past.json().truncated).toBe(false);
+  });
+
+  it('answers truncated: true when more than 1000 events match', async () => {
+    const base = new Date('2025-03-01T00:00:00Z').getTime();
+    await context.db.insert(taskGenerationEvents).values(
+      Array.from({ length: 1001 }, (_, index) => ({
+        store_id: parisId,
+        type: 4,
+        message: `Event ${index}`,
+        created_at: new Date(base + index * 1000),
+      })),
+    );
+    const response = await search(admin, {
+      start: '2025-03-01T00:00:00Z',
+      end: '2025-03-02T00:00:00Z',
+      storeId: parisId,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().items).toHaveLength(1000);
+    expect(response.json().truncated).toBe(true);
   });
 });

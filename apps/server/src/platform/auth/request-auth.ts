@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { devices } from '../../db/schema';
+import { devices, stores } from '../../db/schema';
 import { AppError } from '../errors';
 import { findSession, type SessionRow, touchSession, type UserRow } from './sessions';
 import { hashToken, safeEqual } from './tokens';
@@ -19,8 +19,11 @@ export type RequestAuth = {
 declare module 'fastify' {
   interface FastifyRequest {
     auth: RequestAuth | null;
-    /** A paired tablet, authenticated by its device token (Bearer). */
-    device: { id: string; storeId: string } | null;
+    /**
+     * A paired tablet, authenticated by its device token (Bearer). `storeLicensed`: its store
+     * is active and has its licence (tablet services stop otherwise, spec 000).
+     */
+    device: { id: string; storeId: string; storeLicensed: boolean } | null;
   }
 }
 
@@ -75,12 +78,23 @@ export function registerRequestAuth(app: FastifyInstance, db: Database, config: 
 /** A bearer token that is no session may be a tablet's device token (stored hashed). */
 async function findDevice(db: Database, request: FastifyRequest, token: string): Promise<void> {
   const [device] = await db
-    .select({ id: devices.id, storeId: devices.store_id, lastConnexion: devices.last_connexion })
+    .select({
+      id: devices.id,
+      storeId: devices.store_id,
+      lastConnexion: devices.last_connexion,
+      storeActive: stores.active,
+      storeLicence: stores.mise_licence,
+    })
     .from(devices)
+    .innerJoin(stores, eq(stores.id, devices.store_id))
     .where(eq(devices.token_hash, hashToken(token)))
     .limit(1);
   if (!device) return;
-  request.device = { id: device.id, storeId: device.storeId };
+  request.device = {
+    id: device.id,
+    storeId: device.storeId,
+    storeLicensed: device.storeActive && device.storeLicence,
+  };
   // Connection stamp, written at most every five minutes per device.
   if (!device.lastConnexion || Date.now() - device.lastConnexion.getTime() >= 5 * 60 * 1000) {
     await db.update(devices).set({ last_connexion: new Date() }).where(eq(devices.id, device.id));

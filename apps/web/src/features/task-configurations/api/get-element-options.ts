@@ -1,4 +1,4 @@
-import type { ElementListItem } from '@mise/shared/catalogue/schemas';
+import type { TaskElementChoice } from '@mise/shared/tasks/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/api-client';
 import {
@@ -7,34 +7,43 @@ import {
   type TaskConfigurationLevel,
 } from './task-configuration-query-keys';
 
-/** An element a configuration can reference: its id at that level, name and delivery flag. */
+/** An element a configuration can reference: the id to send, name and delivery flag. */
 export type ElementOption = { id: string; name: string; isDeliveryItem: boolean };
 
+/** The modules whose configurations reference elements. */
+export type ElementModule = 'temperatures' | 'oils';
+
 /**
- * GET /api/databases/:id/elements or GET /api/stores/:id/elements (every tab): the active
- * elements. At store level an element the store has not overridden is referenced by its
- * database id (the store's view of it), an own or overriding one by its store id.
+ * GET /api/databases/:id/taskConfigurations/elements?module= or
+ * /api/stores/:id/taskConfigurations/elements?module=: the active elements with the module
+ * active, one per element; at store level an overridden element is offered under its
+ * database id (the id the server saves), never twice.
  */
 export async function getElementOptions(
   level: TaskConfigurationLevel,
   ownerId: string,
+  module: ElementModule,
   signal?: AbortSignal,
 ): Promise<ElementOption[]> {
-  const { items } = await apiRequest<{ items: ElementListItem[] }>(
-    `${ownerPath(level, ownerId)}/elements`,
-    { query: { includeInactive: 'false' }, signal },
+  const { items } = await apiRequest<{ items: TaskElementChoice[] }>(
+    `${ownerPath(level, ownerId)}/taskConfigurations/elements`,
+    { query: { module }, signal },
   );
-  return items.flatMap((item) => {
-    const id = item.id ?? item.origin_id;
-    if (!id || !item.active) return [];
-    return [{ id, name: item.name, isDeliveryItem: item.temperature_delivery_item }];
-  });
+  return items.map((item) => ({
+    id: item.id,
+    name: item.name,
+    isDeliveryItem: item.is_delivery_item,
+  }));
 }
 
-export function useElementOptions(level: TaskConfigurationLevel, ownerId: string) {
+export function useElementOptions(
+  level: TaskConfigurationLevel,
+  ownerId: string,
+  module: ElementModule | null,
+) {
   return useQuery({
-    queryKey: elementOptionsQueryKey(level, ownerId),
-    queryFn: ({ signal }) => getElementOptions(level, ownerId, signal),
-    enabled: ownerId !== '',
+    queryKey: elementOptionsQueryKey(level, ownerId, module ?? ''),
+    queryFn: ({ signal }) => getElementOptions(level, ownerId, module!, signal),
+    enabled: ownerId !== '' && module !== null,
   });
 }

@@ -11,8 +11,11 @@ export const originTaskConfigurationQueryKey = (storeId: string, originId: strin
   [...taskConfigurationsQueryKey, 'origin', storeId, originId] as const;
 export const taskTypesQueryKey = (level: TaskConfigurationLevel, ownerId: string) =>
   [...taskConfigurationsQueryKey, 'types', level, ownerId] as const;
-export const elementOptionsQueryKey = (level: TaskConfigurationLevel, ownerId: string) =>
-  [...taskConfigurationsQueryKey, 'elementOptions', level, ownerId] as const;
+export const elementOptionsQueryKey = (
+  level: TaskConfigurationLevel,
+  ownerId: string,
+  module: string,
+) => [...taskConfigurationsQueryKey, 'elementOptions', level, ownerId, module] as const;
 export const storeTasksQueryKey = (storeId: string, day: string) =>
   [...taskConfigurationsQueryKey, 'storeTasks', storeId, day] as const;
 

@@ -32,7 +32,11 @@ export function ModuleContentEditor({ ownerId, elementNames }: ModuleContentEdit
   const module = draft.module;
   const content = draft.values.configuration;
   const isReadOnly = isFieldReadOnly('configuration');
-  const options = useElementOptions(level, module === 'actions' || !module ? '' : ownerId);
+  const options = useElementOptions(
+    level,
+    ownerId,
+    module === 'temperatures' || module === 'oils' ? module : null,
+  );
   const update = (patch: Partial<ContentDraft>) =>
     setValue('configuration', { ...content, ...patch });
 

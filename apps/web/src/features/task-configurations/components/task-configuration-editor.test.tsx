@@ -32,6 +32,12 @@ function elementItem(name: string, overrides: Partial<ElementListItem> = {}): El
   };
 }
 
+const choiceOf = (item: ElementListItem) => ({
+  id: item.id!,
+  name: item.name,
+  is_delivery_item: item.temperature_delivery_item,
+});
+
 function renderCreation(extra: (databaseId: string) => Record<string, MockHandler> = () => ({})) {
   const databaseId = buildId();
   const fridge = elementItem('Chambre froide');
@@ -40,7 +46,12 @@ function renderCreation(extra: (databaseId: string) => Record<string, MockHandle
   const api = mockApi({
     'GET /api/me': me,
     [`GET /api/databases/${databaseId}/taskTypes`]: { body: { items: [] } },
-    [`GET /api/databases/${databaseId}/elements`]: { body: { items: [fridge, fryer] } },
+    // The server offers per module the elements with that module active.
+    [`GET /api/databases/${databaseId}/taskConfigurations/elements`]: (call) => ({
+      body: {
+        items: (call.query.get('module') === 'oils' ? [fryer] : [fridge, fryer]).map(choiceOf),
+      },
+    }),
     [`POST /api/databases/${databaseId}/taskConfigurations`]: ({ body }) => ({
       body: {
         configuration: {
@@ -113,6 +124,17 @@ describe('task configuration editor', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Saved successfully.')).toBeTruthy();
     expect(await screen.findByTestId('task-configuration-duplicate', {}, firstRender)).toBeTruthy();
     expect((screen.getByTestId('field-module') as HTMLInputElement).readOnly).toBe(true);
+  });
+
+  it("offers in the element picker only the elements of the configuration's module", async () => {
+    const { user, api, databaseId } = renderCreation();
+    await user.type(await screen.findByTestId('field-name', {}, firstRender), 'Huiles');
+    await chooseOption(user, 'field-module', 'Oils');
+    await user.click(screen.getByTestId('field-elements'));
+    expect(await screen.findByRole('option', { name: 'Friteuse' })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: 'Chambre froide' })).toBeNull();
+    const calls = api.callsTo('GET', `/api/databases/${databaseId}/taskConfigurations/elements`);
+    expect(calls.map((call) => call.query.get('module'))).toContain('oils');
   });
 
   it('clears the chosen elements when the module of a new configuration changes', async () => {
@@ -205,7 +227,7 @@ describe('task configuration editor', { timeout: 60_000 }, () => {
       'GET /api/me': me,
       [`GET /api/storeTaskConfigurations/${configuration.id}`]: { body: { configuration } },
       [`GET /api/stores/${storeId}/taskTypes`]: { body: { items: [] } },
-      [`GET /api/stores/${storeId}/elements`]: { body: { items: [] } },
+      [`GET /api/stores/${storeId}/taskConfigurations/elements`]: { body: { items: [] } },
       [`PATCH /api/storeTaskConfigurations/${configuration.id}`]: {
         body: { configuration: { ...configuration, version: configuration.version + 1 } },
       },
@@ -234,6 +256,32 @@ describe('task configuration editor', { timeout: 60_000 }, () => {
     expect(body).toEqual({ version: configuration.version, description: 'Chaque soir' });
   });
 
+  it('redirects ?store=&origin= to ?id= when the store already overrides the configuration', async () => {
+    const storeId = buildId();
+    const originId = buildId();
+    const configuration = buildTaskConfiguration({
+      level: 'store',
+      database_id: null,
+      store_id: storeId,
+      origin_id: originId,
+      field_states: taskFieldStates('inherited'),
+    });
+    mockApi({
+      'GET /api/me': me,
+      [`GET /api/stores/${storeId}/taskConfigurations/origin/${originId}`]: {
+        body: { configuration },
+      },
+      [`GET /api/storeTaskConfigurations/${configuration.id}`]: { body: { configuration } },
+      [`GET /api/stores/${storeId}/taskTypes`]: { body: { items: [] } },
+      [`GET /api/stores/${storeId}/taskConfigurations/elements`]: { body: { items: [] } },
+    });
+    const { router } = renderApp(`/storeTaskConf?store=${storeId}&origin=${originId}`);
+    await waitFor(() => expect(router.state.location.search).toBe(`?id=${configuration.id}`), {
+      timeout: 10_000,
+    });
+    expect(await screen.findByTestId('field-name', {}, firstRender)).toBeTruthy();
+  });
+
   it('edits the recurrence of a store configuration in a modal', async () => {
     const storeId = buildId();
     const configuration = buildTaskConfiguration({
@@ -248,7 +296,7 @@ describe('task configuration editor', { timeout: 60_000 }, () => {
       'GET /api/me': me,
       [`GET /api/storeTaskConfigurations/${configuration.id}`]: { body: { configuration } },
       [`GET /api/stores/${storeId}/taskTypes`]: { body: { items: [] } },
-      [`GET /api/stores/${storeId}/elements`]: { body: { items: [] } },
+      [`GET /api/stores/${storeId}/taskConfigurations/elements`]: { body: { items: [] } },
       [`PATCH /api/storeTaskConfigurations/${configuration.id}`]: apiError(
         409,
         'conflict/stale-version',

@@ -1,12 +1,12 @@
 import type { DatabaseDetail, StoreDetail } from '@mise/shared/organisation/schemas';
 import type { Task, TaskConfigurationListItem } from '@mise/shared/tasks/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
-import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { buildId, buildStore, buildUser } from '../../../test/factories';
 import { type ApiCall, mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import { buildTask, buildTaskConfigurationItem } from '../test/build-task-configuration';
+import { todayInZone } from './store-day-tasks';
 
 /** The first render loads the page's chunk. */
 const firstRender = { timeout: 10_000 };
@@ -149,12 +149,14 @@ describe('task configuration list', { timeout: 20_000 }, () => {
     );
 
     await user.click(screen.getByRole('link', { name: 'Huiles' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/taskConf'));
+    // The editor's chunk may load slowly when the whole suite runs.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/taskConf'), firstRender);
     expect(router.state.location.search).toBe(`?id=${item.id}`);
 
     await router.navigate(-1);
     await user.click(await screen.findByTestId('task-configurations-new', {}, firstRender));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/taskConf'));
+    // The editor's chunk may load slowly when the whole suite runs.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/taskConf'), firstRender);
     expect(router.state.location.search).toBe(`?database=${database.id}`);
   });
 
@@ -256,8 +258,9 @@ describe('store day view', { timeout: 20_000 }, () => {
     expect(within(cleaning).getByTestId('store-task-module').textContent).toBe('Action');
     expect(within(cleaning).getByTestId('store-task-employee').textContent).toBe('Léa Martin');
     expect(within(fridges).getByTestId('store-task-employee').textContent).toBe('');
+    // The store's today in its zone (Europe/Paris), not the browser's (the tests run in New York).
     expect(api.callsTo('GET', `/api/stores/${store.id}/tasks`)[0]?.query.get('day')).toBe(
-      dayjs().format('YYYY-MM-DD'),
+      todayInZone(store.timezone_name),
     );
   });
 

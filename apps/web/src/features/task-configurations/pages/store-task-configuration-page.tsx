@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { useOriginTaskConfiguration, useTaskConfiguration } from '../api/get-task-configuration';
 import { useTaskConfigurationStore } from '../api/get-task-owner';
 import { TaskConfigurationEditor } from '../components/task-configuration-editor';
@@ -6,8 +6,9 @@ import { TaskConfigurationPageState } from '../components/task-configuration-pag
 
 /**
  * /storeTaskConf?id=<storeConfigurationId> (edit), /storeTaskConf?store=<storeId>&origin=<id>
- * (a database configuration seen from the store, saved as the store's own on first save) and
- * /storeTaskConf?store=<storeId> (create).
+ * (a database configuration seen from the store, saved as the store's own on first save; when
+ * the store already overrides it, redirects to ?id=<override>) and /storeTaskConf?store=<storeId>
+ * (create).
  */
 export function StoreTaskConfigurationPage() {
   const [searchParams] = useSearchParams();
@@ -35,6 +36,10 @@ export function StoreTaskConfigurationPage() {
   if (storeId && originId) {
     if (origin.isPending) return <TaskConfigurationPageState isPending />;
     if (origin.isError) return <TaskConfigurationPageState error={origin.error} />;
+    // Already overridden: edit the store's own version (its id), not a second override.
+    if (origin.data.id) {
+      return <Navigate to={`/storeTaskConf?id=${encodeURIComponent(origin.data.id)}`} replace />;
+    }
     return (
       <TaskConfigurationEditor
         key={`store-origin:${storeId}:${originId}`}

@@ -1,0 +1,1 @@
+ALTER TABLE "task_result_revisions" ADD COLUMN "reported_timestamp" timestamp with time zone;

@@ -1,0 +1,241 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildRecurrence,
+  compileRecurrence,
+  defaultRecurrenceModel,
+  isValidRecurrence,
+  listsFromWindows,
+  localMinuteToInstant,
+  parseRecurrence,
+  type RecurrenceModel,
+  taskStatus,
+  validatePattern,
+  validatePin,
+  validateSchedule,
+  validateSchedules,
+  windowsFromLists,
+} from './rules';
+
+describe('taskStatus', () => {
+  const start = new Date('2026-05-05T08:00:00.000Z');
+  const end = new Date(start.getTime() + 60 * 60_000);
+  const task = (completedAt: Date | null, postponed = false) => ({
+    start,
+    duration: 60,
+    completedAt,
+    postponed,
+  });
+  const later = new Date(end.getTime() + 3600_000);
+
+  it('done at the end exactly, done-late 1 ms after', () => {
+    expect(taskStatus(task(end), later, true)).toBe('done');
+    expect(taskStatus(task(new Date(end.getTime() + 1)), later, true)).toBe('done-late');
+  });
+
+  it('on-time while now is the end, late 1 ms after; non-finalized on another day', () => {
+    expect(taskStatus(task(null), end, true)).toBe('on-time');
+    expect(taskStatus(task(null), new Date(end.getTime() + 1), true)).toBe('late');
+    expect(taskStatus(task(null), new Date(end.getTime() + 1), false)).toBe('non-finalized');
+  });
+
+  it('postponed wins over everything', () => {
+    expect(taskStatus(task(end, true), later, true)).toBe('postponed');
+    expect(taskStatus(task(null, true), later, false)).toBe('postponed');
+  });
+});
+
+describe('validatePin and validatePattern', () => {
+  it('accepts four ASCII digits only', () => {
+    expect(validatePin('1234')).toBeNull();
+    for (const pin of ['123', '12345', '12a4', '١٢٣٤']) {
+      expect(validatePin(pin), pin).toBe('invalid-password');
+    }
+  });
+
+  it('refuses short patterns, repeated points and points out of range', () => {
+    expect(validatePattern([0, 1, 2])).toBeNull();
+    expect(validatePattern([0, 1])).toBe('pattern-too-short');
+    expect(validatePattern([0, 1, 1])).toBe('invalid-pattern');
+    expect(validatePattern([0, 1, 9])).toBe('invalid-pattern');
+    expect(validatePattern([-1, 1, 2])).toBe('invalid-pattern');
+    expect(validatePattern([0, 1.5, 2])).toBe('invalid-pattern');
+  });
+});
+
+describe('recurrence', () => {
+  const model = (changes: Partial<RecurrenceModel>): RecurrenceModel => ({
+    ...defaultRecurrenceModel,
+    ...changes,
+  });
+
+  it('round-trips every editor option through buildRecurrence and parseRecurrence', () => {
+    const cases: [RecurrenceModel, string][] = [
+      [model({ frequency: 3, interval: 1 }), 'FREQ=DAILY;INTERVAL=1'],
+      [model({ frequency: 3, interval: 3 }), 'FREQ=DAILY;INTERVAL=3'],
+      [model({ frequency: 2, weekdays: [0, 2, 6] }), 'FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,WE,SU'],
+      [model({ frequency: 2, interval: 2, weekdays: [4] }), 'FREQ=WEEKLY;INTERVAL=2;BYDAY=FR'],
+      [
+        model({ frequency: 1, monthMode: 'day', monthDay: 15 }),
+        'FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=15',
+      ],
+      ...([1, 2, 3, 4] as const).map((position): [RecurrenceModel, string] => [
+        model({ frequency: 1, monthMode: 'position', position, positionWeekday: 1 }),
+        `FREQ=MONTHLY;INTERVAL=1;BYDAY=+${position}TU`,
+      ]),
+      [
+        model({ frequency: 1, monthMode: 'position', position: -1, positionWeekday: 4 }),
+        'FREQ=MONTHLY;INTERVAL=1;BYDAY=-1FR',
+      ],
+      [
+        model({ frequency: 0, month: 7, monthMode: 'day', monthDay: 14 }),
+        'FREQ=YEARLY;INTERVAL=1;BYMONTH=7;BYMONTHDAY=14',
+      ],
+      [
+        model({ frequency: 0, month: 11, monthMode: 'position', position: 4, positionWeekday: 3 }),
+        'FREQ=YEARLY;INTERVAL=1;BYMONTH=11;BYDAY=+4TH',
+      ],
+    ];
+    for (const [input, rule] of cases) {
+      expect(buildRecurrence(input)).toBe(rule);
+      expect(isValidRecurrence(rule), rule).toBe(true);
+      expect(buildRecurrence(parseRecurrence(rule))).toBe(rule);
+      const parsed = parseRecurrence(rule);
+      expect(parsed.frequency).toBe(input.frequency);
+      expect(parsed.interval).toBe(input.interval);
+    }
+  });
+
+  it('writes Monday for a weekly rule without days', () => {
+    expect(buildRecurrence(model({ frequency: 2, weekdays: [] }))).toBe(
+      'FREQ=WEEKLY;INTERVAL=1;BYDAY=MO',
+    );
+  });
+
+  it('refuses non-canonical rules and intervals above 999', () => {
+    for (const rule of [
+      'FREQ=WEEKLY;INTERVAL=1;BYDAY=WE,MO',
+      'FREQ=DAILY',
+      'INTERVAL=1;FREQ=DAILY',
+      'FREQ=DAILY;INTERVAL=1;COUNT=3',
+      'FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=32',
+      'FREQ=HOURLY;INTERVAL=1',
+      'FREQ=DAILY;INTERVAL=1000',
+      'FREQ=DAILY;INTERVAL=0',
+    ]) {
+      expect(isValidRecurrence(rule), rule).toBe(false);
+    }
+    expect(isValidRecurrence('FREQ=DAILY;INTERVAL=999')).toBe(true);
+    expect(isValidRecurrence('freq=daily;interval=1')).toBe(true);
+  });
+
+  it('counts weekly intervals from the anchor with the store week start', () => {
+    // Anchor Sunday 2026-05-03; every other week on Sunday and Monday.
+    const rule = 'FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,SU';
+    const mondayFirst = compileRecurrence(rule, '2026-05-03', 0);
+    const sundayFirst = compileRecurrence(rule, '2026-05-03', 6);
+    // Week starting Monday: Sunday 3 closes the anchor week, Monday 4 opens the next (skipped).
+    expect(mondayFirst.daysBetween('2026-05-03', '2026-05-18')).toEqual([
+      '2026-05-03',
+      '2026-05-11',
+      '2026-05-17',
+    ]);
+    // Week starting Sunday: Sunday 3 and Monday 4 are the same week.
+    expect(sundayFirst.daysBetween('2026-05-03', '2026-05-18')).toEqual([
+      '2026-05-03',
+      '2026-05-04',
+      '2026-05-17',
+      '2026-05-18',
+    ]);
+  });
+
+  it('skips months without a 31st', () => {
+    const compiled = compileRecurrence('FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=31', '2026-01-01', 0);
+    expect(compiled.daysBetween('2026-01-01', '2026-08-31')).toEqual([
+      '2026-01-31',
+      '2026-03-31',
+      '2026-05-31',
+      '2026-07-31',
+      '2026-08-31',
+    ]);
+    expect(compiled.occursOn('2026-04-30')).toBe(false);
+  });
+});
+
+describe('localMinuteToInstant', () => {
+  it('follows Paris across its DST changes', () => {
+    expect(localMinuteToInstant('2026-03-28', 480, 'Europe/Paris').toISOString()).toBe(
+      '2026-03-28T07:00:00.000Z',
+    );
+    expect(localMinuteToInstant('2026-03-29', 480, 'Europe/Paris').toISOString()).toBe(
+      '2026-03-29T06:00:00.000Z',
+    );
+    // 02:30 does not exist on the spring-forward day: moved forward by the gap.
+    expect(localMinuteToInstant('2026-03-29', 150, 'Europe/Paris').toISOString()).toBe(
+      '2026-03-29T01:30:00.000Z',
+    );
+    expect(localMinuteToInstant('2026-10-25', 480, 'Europe/Paris').toISOString()).toBe(
+      '2026-10-25T07:00:00.000Z',
+    );
+    // 02:30 happens twice on the fall-back day: the first one.
+    expect(localMinuteToInstant('2026-10-25', 150, 'Europe/Paris').toISOString()).toBe(
+      '2026-10-25T00:30:00.000Z',
+    );
+    // The end of the day (1440) is the next midnight.
+    expect(localMinuteToInstant('2026-03-29', 1440, 'Europe/Paris').toISOString()).toBe(
+      '2026-03-29T22:00:00.000Z',
+    );
+  });
+
+  it('follows New York across its DST changes', () => {
+    expect(localMinuteToInstant('2026-03-07', 480, 'America/New_York').toISOString()).toBe(
+      '2026-03-07T13:00:00.000Z',
+    );
+    expect(localMinuteToInstant('2026-03-08', 480, 'America/New_York').toISOString()).toBe(
+      '2026-03-08T12:00:00.000Z',
+    );
+    expect(localMinuteToInstant('2026-11-01', 480, 'America/New_York').toISOString()).toBe(
+      '2026-11-01T13:00:00.000Z',
+    );
+  });
+});
+
+describe('schedules', () => {
+  it('checks one window: start 0–1439, end up to 1440, start not after end', () => {
+    expect(validateSchedule({ start: 0, end: 0 })).toBeNull();
+    expect(validateSchedule({ start: 480, end: 1440 })).toBeNull();
+    expect(validateSchedule({ start: 1439, end: 1440 })).toBeNull();
+    expect(validateSchedule({ start: 1440, end: 1440 })).toBe('schedule-incoherent');
+    expect(validateSchedule({ start: 600, end: 540 })).toBe('schedule-incoherent');
+    expect(validateSchedule({ start: -1, end: 10 })).toBe('schedule-incoherent');
+    expect(validateSchedule({ start: 10, end: 1441 })).toBe('schedule-incoherent');
+    expect(validateSchedule({ start: 10.5, end: 20 })).toBe('schedule-incoherent');
+  });
+
+  it('refuses two windows with the same start', () => {
+    expect(
+      validateSchedules([
+        { start: 480, end: 540 },
+        { start: 600, end: 660 },
+      ]),
+    ).toBeNull();
+    expect(
+      validateSchedules([
+        { start: 480, end: 540 },
+        { start: 480, end: 600 },
+      ]),
+    ).toBe('schedule-incoherent');
+  });
+
+  it('converts windows and stored lists both ways, sorted by start', () => {
+    const lists = listsFromWindows([
+      { start: 1020, end: 1080 },
+      { start: 480, end: 510 },
+    ]);
+    expect(lists).toEqual({ starts: [480, 1020], durations: [30, 60] });
+    expect(windowsFromLists(lists.starts, lists.durations)).toEqual([
+      { start: 480, end: 510 },
+      { start: 1020, end: 1080 },
+    ]);
+    expect(windowsFromLists([480], [])).toEqual([{ start: 480, end: 480 }]);
+  });
+});
