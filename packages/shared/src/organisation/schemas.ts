@@ -304,6 +304,8 @@ export const deviceSchema = z.object({
   show_unscheduled_tasks: z.boolean(),
   rotation_lock: z.boolean(),
   prevent_screen_lock: z.boolean(),
+  /** Order of the task types in the tablet's calendar. */
+  calendar_types_order: z.array(z.string()),
   version: z.number().int(),
 });
 export type Device = z.infer<typeof deviceSchema>;
@@ -315,6 +317,7 @@ export const updateDeviceBodySchema = z.strictObject({
   dark_mode: z.boolean().optional(),
   slow_internet_mode: z.boolean().optional(),
   audio_task_reminders: z.boolean().optional(),
+  show_unscheduled_tasks: z.boolean().optional(),
   rotation_lock: z.boolean().optional(),
   prevent_screen_lock: z.boolean().optional(),
 });

@@ -119,6 +119,20 @@ describe('pairing and the device session', () => {
     });
     const [row] = await context.db.select().from(devices).where(eq(devices.id, device.id));
     expect(row!.last_connexion).not.toBeNull();
+    const preferences = await asDevice(
+      context.app,
+      token,
+    )({
+      method: 'PATCH',
+      url: '/api/devices/me',
+      payload: { show_unscheduled_tasks: true, calendar_types_order: ['Hygiène', 'Froid'] },
+    });
+    expect(preferences.statusCode).toBe(200);
+    expect(preferences.json().device).toMatchObject({
+      show_unscheduled_tasks: true,
+      calendar_types_order: ['Hygiène', 'Froid'],
+      dark_mode: true,
+    });
     const refused = await asDevice(
       context.app,
       token,

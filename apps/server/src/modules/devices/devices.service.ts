@@ -28,6 +28,7 @@ export function presentDevice(row: DeviceRow): Device {
     show_unscheduled_tasks: row.show_unscheduled_tasks,
     rotation_lock: row.rotation_lock,
     prevent_screen_lock: row.prevent_screen_lock,
+    calendar_types_order: row.calendar_types_order,
     version: row.version,
   };
 }
@@ -161,11 +162,17 @@ export async function findDevice(db: Database, id: string): Promise<DeviceRow> {
   return row;
 }
 
-/** PATCH /api/devices/me: what the tablet runs, reported by itself. */
+/**
+ * PATCH /api/devices/me: what the tablet runs, reported by itself, and the calendar
+ * preferences its users set on the tablet. The settings of the back-office's device dialog
+ * (dark mode, slow internet, reminders, rotation and screen locks) are written there only.
+ */
 export const reportDeviceBodySchema = z.strictObject({
   app_version: z.string().trim().max(40).optional(),
   os_version: z.string().trim().max(40).optional(),
   device_model: z.string().trim().max(120).optional(),
+  show_unscheduled_tasks: z.boolean().optional(),
+  calendar_types_order: z.array(z.string().trim().min(1).max(60)).max(30).optional(),
 });
 
 export async function reportDevice(
