@@ -24,6 +24,7 @@ import { LoadingButton } from '../../../shared/ui/loading-button';
 import { MessageDialog } from '../../../shared/ui/message-dialog';
 import { notifyError, notifySuccess } from '../../../shared/ui/notify';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { useUnsavedChangesPrompt } from '../../../shared/ui/use-unsaved-changes-prompt';
 import { useDuplicateElement } from '../api/duplicate-element';
 import type { ElementLevel } from '../api/element-query-keys';
 import { elementQueryOptions } from '../api/get-element';
@@ -54,7 +55,6 @@ import {
   TemperaturesTab,
   TraceabilityTab,
 } from './module-fields';
-import { useUnsavedChangesPrompt } from './use-unsaved-changes-prompt';
 
 /**
  * What the screen edits:

@@ -32,6 +32,7 @@ import { LoadingButton } from '../../../shared/ui/loading-button';
 import { MessageDialog } from '../../../shared/ui/message-dialog';
 import { notifyError, notifySuccess } from '../../../shared/ui/notify';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { useUnsavedChangesPrompt } from '../../../shared/ui/use-unsaved-changes-prompt';
 import { taskConfigurationQueryOptions } from '../api/get-task-configuration';
 import {
   type SaveTaskConfigurationRequest,
@@ -60,7 +61,6 @@ import {
   TaskConfigurationFormProvider,
 } from './task-configuration-form-context';
 import { TaskTypeSelect } from './task-type-select';
-import { useUnsavedChangesPrompt } from './use-unsaved-changes-prompt';
 
 /**
  * What the screen edits:

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 
 /**
- * Leaving with unsaved changes asks for confirmation (spec 001 §2.5, key unsaved-changes):
+ * Leaving with unsaved changes asks for confirmation (spec 001 §2.5, §2.6, key unsaved-changes):
  * in-app navigations through react-router's blocker, closing or reloading the tab through
  * `beforeunload`. `suppress()` lets the next navigation through (after a save).
  */
@@ -33,9 +33,9 @@ export function useUnsavedChangesPrompt(isDirty: boolean) {
     openedFor.current = blocker;
     let isLeaving = false;
     modals.openConfirmModal({
-      title: t('element.unsavedTitle'),
+      title: t('dialog.unsavedTitle'),
       children: <Text size="sm">{t('errors.unsaved-changes')}</Text>,
-      labels: { confirm: t('element.yes'), cancel: t('element.no') },
+      labels: { confirm: t('dialog.yes'), cancel: t('dialog.no') },
       confirmProps: { 'data-testid': 'confirm-dialog-confirm' } as Record<string, unknown>,
       cancelProps: {
         'data-autofocus': true,
