@@ -29,6 +29,9 @@ import { distributorsRoutes } from './modules/distributors/distributors.routes';
 import { elementsRoutes } from './modules/elements/elements.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { flushStorageDeletions } from './modules/files/storage-deletions';
+import { historyRoutes } from './modules/history/history.routes';
+import { backfillResultAnomalies } from './modules/history/history.service';
+import { homeRoutes } from './modules/home/home.routes';
 import { sensorsRoutes } from './modules/sensors/sensors.routes';
 import { stockImagesRoutes } from './modules/stock-images/stock-images.routes';
 import { storesRoutes } from './modules/stores/stores.routes';
@@ -38,6 +41,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { registerRequestAuth } from './platform/auth/request-auth';
 import type { AppDeps } from './platform/deps';
 import { AppError, registerErrorHandling } from './platform/errors';
+import { createEventBus } from './platform/events';
 import { createIntegrations, type Integrations } from './platform/integrations';
 import { createMailer, type Mailer } from './platform/mail';
 import { createLocalStorage, type Storage } from './platform/storage';
@@ -98,7 +102,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }),
     storage: options.storage ?? createLocalStorage(join(config.DATA_DIR, 'files')),
     integrations: { ...createIntegrations(config), ...options.integrations },
+    events: createEventBus(database, app.log),
   };
+  app.addHook('onClose', async () => {
+    await deps.events.close();
+  });
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
@@ -169,9 +177,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(taskConfigurationsRoutes, { prefix: '/api', ...deps });
   await app.register(tasksRoutes, { prefix: '/api', ...deps });
   await app.register(deviceRoutes, { prefix: '/api', ...deps });
+  await app.register(historyRoutes, { prefix: '/api', ...deps });
+  await app.register(homeRoutes, { prefix: '/api', ...deps });
   // Files whose deletion a save queued but a crash interrupted.
   app.addHook('onReady', async () => {
     await flushStorageDeletions(deps.db, deps.storage);
+    // Results written before the anomaly flag existed.
+    await backfillResultAnomalies(deps.db);
   });
 
   const isServingWeb = options.isServingWeb ?? true;

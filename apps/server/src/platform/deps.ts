@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Database, DatabaseHandle } from '../db/client';
+import type { EventBus } from './events';
 import type { Integrations } from './integrations';
 import type { Mailer } from './mail';
 import type { Storage } from './storage';
@@ -12,4 +13,6 @@ export type AppDeps = {
   mailer: Mailer;
   storage: Storage;
   integrations: Integrations;
+  /** Live updates (NOTIFY/LISTEN fan-out to server-sent events). */
+  events: EventBus;
 };

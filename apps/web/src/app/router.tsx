@@ -31,6 +31,8 @@ const builtPaths = new Set<string>([
   '/allergens',
   '/taskConf',
   '/storeTaskConf',
+  '/history',
+  '/task',
 ]);
 
 function comingSoonRoute(path: string): RouteObject {
@@ -221,6 +223,18 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                         '../features/task-configurations/pages/store-task-configuration-page'
                       )
                     ).StoreTaskConfigurationPage,
+                  }),
+                },
+                {
+                  path: 'history',
+                  lazy: async () => ({
+                    Component: (await import('../features/history/pages/history-page')).HistoryPage,
+                  }),
+                },
+                {
+                  path: 'task',
+                  lazy: async () => ({
+                    Component: (await import('../features/history/pages/task-page')).TaskPage,
                   }),
                 },
                 ...routePaths.filter((path) => !builtPaths.has(path)).map(comingSoonRoute),

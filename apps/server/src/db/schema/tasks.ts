@@ -172,6 +172,12 @@ export const tasks = pgTable(
     completed_employee: uuid('completed_employee'),
     employee: jsonb('employee').$type<{ name: string; surname: string }>(),
     result: jsonb('result'),
+    /**
+     * Whether the recorded result has an anomaly (resultAnomalies in packages/shared): decided
+     * when the result is written, so history filters and the score read it without parsing
+     * results. Null while there is no result (or before the backfill of older rows).
+     */
+    result_anomaly: boolean('result_anomaly'),
     revision: integer('revision').notNull().default(0),
     postponed_task: uuid('postponed_task'),
     original_task: uuid('original_task'),
@@ -181,6 +187,8 @@ export const tasks = pgTable(
     uniqueIndex('tasks_store_generation_key_idx').on(table.store_id, table.generation_key),
     index('tasks_store_start_idx').on(table.store_id, table.start),
     index('tasks_store_day_idx').on(table.store_id, table.day),
+    // History reads one module of a store over a range of days.
+    index('tasks_store_module_day_idx').on(table.store_id, table.module, table.day),
   ],
 );
 

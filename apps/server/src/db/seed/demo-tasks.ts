@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { dayInZone, taskEnd } from '@mise/shared/tasks/rules';
+import { resultAnomalies } from '@mise/shared/history/rules';
+import { dayInZone, localMinuteToInstant, taskEnd } from '@mise/shared/tasks/rules';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { hashEmployeeSecret } from '../../modules/device/employees.service';
 import { type GenerationStore, generateItems } from '../../modules/tasks/generation.service';
@@ -89,8 +90,10 @@ export async function seedDemoTasks(
   const elements = await db
     .select({
       id: databaseElements.id,
+      name: databaseElements.name,
       temperatures: databaseElements.temperatures_module_active,
       oils: databaseElements.oils_module_active,
+      control: databaseElements.temperature_control_module_active,
       delivery: databaseElements.temperature_delivery_item,
       maximum: databaseElements.maximum_temperature,
     })
@@ -242,9 +245,25 @@ export async function seedDemoTasks(
     id: string;
     store_id: string;
     result: unknown;
+    anomaly: boolean;
     completed: Date;
     employee: { id: string; name: string; surname: string };
   }[] = [];
+  const complete = (
+    task: typeof tasks.$inferSelect,
+    completed: Date,
+    employee: { id: string; name: string; surname: string },
+  ) => {
+    const result = resultOf(task, completed, next);
+    completions.push({
+      id: task.id,
+      store_id: task.store_id,
+      result,
+      anomaly: resultAnomalies(task.module, task.elements, result).length > 0,
+      completed,
+      employee,
+    });
+  };
   const postponements: { task: (typeof generated)[number]; start: Date }[] = [];
   for (const task of generated) {
     const end = taskEnd(task.start, task.duration);
@@ -262,13 +281,49 @@ export async function seedDemoTasks(
       draw < 0.13
         ? new Date(end.getTime() + minutes(10 + Math.floor(next() * 80))) // done late
         : new Date(task.start.getTime() + minutes(Math.floor(next() * task.duration * 0.9)));
-    completions.push({
-      id: task.id,
-      store_id: task.store_id,
-      result: resultOf(task, completed, next),
-      completed,
-      employee,
-    });
+    complete(task, completed, employee);
+  }
+
+  // Cooling and reheating records (temperature control is recorded on the tablet when a
+  // preparation is cooled or reheated, not generated): one a day at 14:00 in each store.
+  const controlled = elements.filter((element) => element.control).slice(0, 2);
+  if (controlled.length) {
+    const controlTasks = await db
+      .insert(tasks)
+      .values(
+        demoStores.flatMap((store) =>
+          Array.from({ length: demoHistoryDays }, (_, index) => {
+            const day = addDays(firstDayOf(store), index);
+            const element = controlled[index % controlled.length]!;
+            return {
+              store_id: store.id,
+              database_id: databaseId,
+              day,
+              name: index % 2 ? 'Remise en température' : 'Refroidissement rapide',
+              module: 'temperature_control' as const,
+              start: localMinuteToInstant(day, 14 * 60, store.timezone_name),
+              duration: 120,
+              elements: [
+                {
+                  id: element.id,
+                  name: element.name,
+                  minimum_temperature: null,
+                  maximum_temperature: null,
+                  maximum_polarity: null,
+                  reheating_temperature: 63,
+                  cooling_temperature: 10,
+                },
+              ],
+            };
+          }),
+        ),
+      )
+      .returning();
+    for (const task of controlTasks) {
+      const staff = staffOf.get(task.store_id) ?? [];
+      const employee = staff[Math.floor(next() * staff.length)];
+      if (employee) complete(task, new Date(task.start.getTime() + minutes(95)), employee);
+    }
   }
 
   // Postponed tasks: the copy two hours later, completed by the same kind of employee.
@@ -327,13 +382,7 @@ export async function seedDemoTasks(
       });
       if (taskEnd(copy.start, copy.duration).getTime() <= now.getTime()) {
         const completed = new Date(copy.start.getTime() + minutes(Math.floor(copy.duration / 3)));
-        completions.push({
-          id: copy.id,
-          store_id: copy.store_id,
-          result: resultOf(copy, completed, next),
-          completed,
-          employee,
-        });
+        complete(copy, completed, employee);
       }
     }
     await db.insert(taskResultRevisions).values(revisions);
@@ -345,6 +394,7 @@ export async function seedDemoTasks(
       id: completion.id,
       store_id: completion.store_id,
       result: completion.result,
+      anomaly: completion.anomaly,
       completed: completion.completed.toISOString(),
       employee_id: completion.employee.id,
       employee: { name: completion.employee.name, surname: completion.employee.surname },
@@ -354,11 +404,12 @@ export async function seedDemoTasks(
     const payload = JSON.stringify(chunk);
     await db.execute(sql`
       update ${tasks} as t
-         set result = v.result, completed_timestamp = v.completed,
+         set result = v.result, result_anomaly = v.anomaly, completed_timestamp = v.completed,
              completed_employee = v.employee_id, employee = v.employee, revision = 1,
              updated_at = v.completed
         from json_to_recordset(${payload}::json)
-             as v(id uuid, result jsonb, completed timestamptz, employee_id uuid, employee jsonb)
+             as v(id uuid, result jsonb, anomaly boolean, completed timestamptz, employee_id uuid,
+                  employee jsonb)
        where t.id = v.id`);
     await db.execute(sql`
       insert into ${taskResultRevisions} (task_id, store_id, revision, kind, result,
@@ -418,6 +469,27 @@ function resultOf(
           polarity,
           temperature: round1(165 + next() * 15),
           pictures: [],
+        };
+      }),
+    };
+  }
+  if (task.module === 'temperature_control') {
+    return {
+      entries: task.elements.map((element) => {
+        const isCooling = task.name.startsWith('Refroidissement');
+        const fails = next() < 0.1;
+        const start = timestamp - 90 * 60;
+        return {
+          element: element.id,
+          mode: isCooling ? 'cooling' : 'reheating',
+          target_temperature: isCooling
+            ? element.cooling_temperature
+            : element.reheating_temperature,
+          start_temperature: isCooling ? 63 : 4,
+          start_timestamp: start,
+          end_temperature: isCooling ? (fails ? 14 : 8) : fails ? 55 : 71,
+          end_timestamp: timestamp,
+          comment: fails ? 'Objectif non atteint, produit jeté.' : '',
         };
       }),
     };

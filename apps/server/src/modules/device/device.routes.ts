@@ -60,7 +60,20 @@ async function requireActor(db: Database, request: FastifyRequest): Promise<Task
 }
 
 /** What the tablet calls: employees, today's tasks, results, postponing, pictures. */
-export const deviceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, storage }) => {
+export const deviceRoutes: FastifyPluginAsyncZod<AppDeps> = async (
+  app,
+  { db, storage, events },
+) => {
+  /** Tells open home pages of the store; the record is already committed, so a failure is only logged. */
+  const publishTaskEvent = async (
+    task: { id: string; store_id: string },
+    kind: 'completed' | 'corrected' | 'postponed',
+  ) => {
+    await events
+      .publish({ store_id: task.store_id, task_id: task.id, kind })
+      .catch((error) => app.log.warn({ err: error }, 'live event not published'));
+  };
+
   app.get(
     '/device/employees',
     { schema: { tags, response: { 200: listDeviceEmployeesResponseSchema } } },
@@ -109,7 +122,9 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, st
     },
     async (request) => {
       const actor = await requireActor(db, request);
-      return { task: await submitTaskResult(db, actor, request.params.id, request.body) };
+      const task = await submitTaskResult(db, actor, request.params.id, request.body);
+      await publishTaskEvent(task, request.body.reason ? 'corrected' : 'completed');
+      return { task };
     },
   );
 
@@ -120,7 +135,9 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, st
     },
     async (request) => {
       const actor = await requireActor(db, request);
-      return { task: await postponeTask(db, actor, request.params.id, request.body) };
+      const task = await postponeTask(db, actor, request.params.id, request.body);
+      await publishTaskEvent(task, 'postponed');
+      return { task };
     },
   );
 

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { resultAnomalies } from '@mise/shared/history/rules';
 import type { TaskModule } from '@mise/shared/tasks/constants';
 import { dayInZone } from '@mise/shared/tasks/rules';
 import {
@@ -284,6 +285,7 @@ export async function submitTaskResult(
       const reportedAt = body.completed_timestamp ? new Date(body.completed_timestamp) : null;
       const employee = { name: actor.employee.name, surname: actor.employee.surname };
       const revision = locked.revision + 1;
+      const result_anomaly = resultAnomalies(locked.module, locked.elements, result).length > 0;
       await tx.insert(taskResultRevisions).values({
         task_id: locked.id,
         store_id: locked.store_id,
@@ -304,9 +306,10 @@ export async function submitTaskResult(
         .set(
           isCorrection
             ? // The first completer stays on the task; the correction's author is on its revision.
-              { result, revision, updated_at: now }
+              { result, result_anomaly, revision, updated_at: now }
             : {
                 result,
+                result_anomaly,
                 completed_timestamp: completedAt,
                 completed_employee: actor.employee.id,
                 employee,

@@ -1,62 +1,91 @@
-import { Button, Card, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBuildingStore, IconChartBar, IconDatabase } from '@tabler/icons-react';
-import { useState } from 'react';
+import { SimpleGrid, Stack } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../shared/auth/get-me';
 import { SelectionPopup } from '../../../shared/selection/selection-popup';
 import { useSelection } from '../../../shared/selection/use-selection';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { QueryContent } from '../../../shared/ui/query-content';
+import { useStoreHome } from '../api/get-store-home';
+import { useStoreEvents } from '../api/use-store-events';
+import { BestStoresPanel } from '../components/best-stores-panel';
+import { EquipmentPanel, visibleEquipmentTabs } from '../components/equipment-panel';
+import { ScorePanel } from '../components/score-panel';
+import { SelectionCard } from '../components/selection-card';
+import { TasksPanel } from '../components/tasks-panel';
 
 /**
- * Home (spec 000 §2). A distributor sees a welcome message only; admins,
- * managers and customers choose a store or a database in the selection
- * popup. The dashboard panels come with their own issues.
+ * The chosen store's panels: score, then today's tasks and equipment temperatures (the
+ * server sends those two as null for managers, who do not see them). A tablet's "task" event
+ * reads the store's home again.
+ */
+function StorePanels({ storeId, selectionCard }: { storeId: string; selectionCard: ReactNode }) {
+  const { t } = useTranslation();
+  const home = useStoreHome(storeId);
+  useStoreEvents(storeId);
+  const data = home.data;
+  const hasEquipment =
+    data?.equipment !== null &&
+    data?.equipment !== undefined &&
+    visibleEquipmentTabs(data.hidden_modules).length > 0;
+
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        {selectionCard}
+        <QueryContent query={home} isEmpty={() => false} emptyTitle={t('common.nothingFound')}>
+          {(storeHome) => <ScorePanel storeId={storeId} score={storeHome.score} />}
+        </QueryContent>
+      </SimpleGrid>
+      {data && (data.tasks || hasEquipment) ? (
+        <SimpleGrid cols={{ base: 1, lg: data.tasks && hasEquipment ? 2 : 1 }} spacing="md">
+          {data.tasks ? (
+            <TasksPanel storeId={storeId} timeZone={data.store.timezone_name} tasks={data.tasks} />
+          ) : null}
+          {data.equipment && hasEquipment ? (
+            <EquipmentPanel
+              equipment={data.equipment}
+              hiddenModules={data.hidden_modules}
+              timeZone={data.store.timezone_name}
+            />
+          ) : null}
+        </SimpleGrid>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * Home (spec 000 §2). A distributor sees a welcome message only. Admins, managers and
+ * customers choose a store or a database in the selection popup: with a store, its score,
+ * tasks and equipment panels; with none (or a database), the best stores.
  */
 export function HomePage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const welcome = t('home.welcome', { name: user.name });
-  const { selection } = useSelection();
+  const { selection, storeId, databaseId, selectStore } = useSelection();
   const [isSelectionOpen, setIsSelectionOpen] = useState(false);
 
   if (user.role === 'distributor') {
     return <PageHeader title={welcome} subtitle={t('home.distributorMessage')} />;
   }
 
-  const SelectionIcon = selection?.kind === 'database' ? IconDatabase : IconBuildingStore;
+  const selectionCard = (
+    <SelectionCard selection={selection} onSelect={() => setIsSelectionOpen(true)} />
+  );
 
   return (
     <>
       <PageHeader title={welcome} />
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Card withBorder radius="md" padding="lg" data-testid="home-selection">
-          <ThemeIcon variant="light" size="lg" mb="sm">
-            <SelectionIcon size={20} />
-          </ThemeIcon>
-          <Title order={4}>{t('home.selectorTitle')}</Title>
-          <Text size="sm" c={selection ? undefined : 'dimmed'} mt={4} data-testid="home-selected">
-            {selection
-              ? t(selection.kind === 'store' ? 'home.selectedStore' : 'home.selectedDatabase', {
-                  name: selection.name,
-                })
-              : t('home.nothingSelected')}
-          </Text>
-          <Group mt="md">
-            <Button onClick={() => setIsSelectionOpen(true)} data-testid="home-select">
-              {t('home.select')}
-            </Button>
-          </Group>
-        </Card>
-        <Card withBorder radius="md" padding="lg" data-testid="home-placeholder">
-          <ThemeIcon variant="light" size="lg" mb="sm">
-            <IconChartBar size={20} />
-          </ThemeIcon>
-          <Title order={4}>{t('home.panelsTitle')}</Title>
-          <Text size="sm" c="dimmed" mt={4}>
-            {t('home.panelsComing')}
-          </Text>
-        </Card>
-      </SimpleGrid>
+      {storeId ? (
+        <StorePanels key={storeId} storeId={storeId} selectionCard={selectionCard} />
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          {selectionCard}
+          <BestStoresPanel databaseId={databaseId} onSelectStore={selectStore} />
+        </SimpleGrid>
+      )}
       <SelectionPopup
         opened={isSelectionOpen}
         onClose={() => setIsSelectionOpen(false)}

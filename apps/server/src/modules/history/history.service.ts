@@ -1,0 +1,455 @@
+import { type HistoryFilter, historyTabs } from '@mise/shared/history/constants';
+import {
+  historyIncludes,
+  resultAnomalies,
+  taskAnomalies,
+  validateHistoryRange,
+} from '@mise/shared/history/rules';
+import type {
+  HistoryStore,
+  HistoryTask,
+  TaskDetail,
+  TaskRevision,
+} from '@mise/shared/history/schemas';
+import type { ModuleKey } from '@mise/shared/organisation/constants';
+import type { TaskModule } from '@mise/shared/tasks/constants';
+import { taskEnd } from '@mise/shared/tasks/rules';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
+import { databases, stores, taskResultRevisions, tasks } from '../../db/schema';
+import { AppError, forbidden, notFound } from '../../platform/errors';
+import { type Scope, storeFilter } from '../../platform/scope';
+import { presentTask, type TaskRow } from '../tasks/present-task';
+
+/*
+ * Task history (spec 002 §2, §4, §5): what an inspector asks for. A store's history is read
+ * by whoever sees the store, when the store is active and licensed (spec 000 §4), and — for a
+ * manager — when its database allows store access or the store is manager-owned. Every read
+ * is one query for the tasks of the range (with the postponed copy joined), whatever their
+ * number; the shared rules decide status, anomalies and the filter.
+ */
+
+/** Stores offered by the history search: at most this many, by name. */
+export const maxHistoryStores = 50;
+
+/** Managers read history only where the database gives store access or the store is theirs. */
+function managerAccess(scope: Scope): SQL | undefined {
+  if (scope.role !== 'manager') return undefined;
+  return or(eq(stores.manager_owned, true), eq(databases.store_access, true));
+}
+
+const hiddenModulesOf = (store: { hidden: string[]; databaseHidden: string[] | null }) =>
+  [...new Set([...store.hidden, ...(store.databaseHidden ?? [])])] as ModuleKey[];
+
+const historyStoreColumns = {
+  id: stores.id,
+  name: stores.name,
+  address: stores.address,
+  city: stores.city,
+  database_name: databases.name,
+  timezone_name: stores.timezone_name,
+  hidden: stores.hidden_modules,
+  databaseHidden: databases.hidden_modules,
+  active: stores.active,
+  licensed: stores.mise_licence,
+  manager_owned: stores.manager_owned,
+  store_access: databases.store_access,
+};
+
+type HistoryStoreRow = {
+  id: string;
+  name: string;
+  address: string;
+  city: string;
+  database_name: string | null;
+  timezone_name: string;
+  hidden: string[];
+  databaseHidden: string[] | null;
+};
+
+function presentHistoryStore(row: HistoryStoreRow): HistoryStore {
+  return {
+    id: row.id,
+    name: row.name,
+    address: row.address,
+    city: row.city,
+    database_name: row.database_name,
+    timezone_name: row.timezone_name,
+    hidden_modules: hiddenModulesOf(row),
+  };
+}
+
+/** GET /api/history/stores: active, licensed stores of the scope (managers: with access). */
+export async function listHistoryStores(
+  db: Database,
+  scope: Scope,
+  search: string | undefined,
+): Promise<HistoryStore[]> {
+  const conditions: (SQL | undefined)[] = [
+    storeFilter(scope),
+    eq(stores.active, true),
+    eq(stores.mise_licence, true),
+    managerAccess(scope),
+  ];
+  if (search) {
+    const pattern = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    // The expression of the stores_search_trgm_idx index (migration 0003).
+    conditions.push(
+      ilike(
+        sql`${stores.name} || ' ' || ${stores.address} || ' ' || ${stores.postal_code} || ' ' || ${stores.city}`,
+        pattern,
+      ),
+    );
+  }
+  const rows = await db
+    .select(historyStoreColumns)
+    .from(stores)
+    .leftJoin(databases, eq(databases.id, stores.database_id))
+    .where(and(...conditions))
+    .orderBy(asc(stores.name), asc(stores.id))
+    .limit(maxHistoryStores);
+  return rows.map(presentHistoryStore);
+}
+
+/**
+ * A store whose history the caller may read: outside the scope, inactive or unlicensed → 404;
+ * a manager without store access on a store that is not manager-owned → 403.
+ */
+export async function findHistoryStore(
+  db: Database,
+  scope: Scope,
+  storeId: string,
+): Promise<HistoryStore> {
+  const [row] = await db
+    .select(historyStoreColumns)
+    .from(stores)
+    .leftJoin(databases, eq(databases.id, stores.database_id))
+    .where(and(eq(stores.id, storeId), storeFilter(scope)))
+    .limit(1);
+  if (!row?.active || !row.licensed) throw notFound();
+  if (scope.role === 'manager' && !row.manager_owned && !row.store_access) throw forbidden();
+  return presentHistoryStore(row);
+}
+
+/** Range check of every history read and export (spec 002 §5). */
+export function checkRange(start: string, end: string): void {
+  const problem = validateHistoryRange(start, end);
+  if (problem) throw new AppError(problem);
+}
+
+/** The modules a store's history shows: the tabs, less those hidden on the store or database. */
+export function visibleModules(store: HistoryStore): TaskModule[] {
+  const hidden = new Set<string>(store.hidden_modules);
+  return historyTabs.filter((module) => !hidden.has(module));
+}
+
+const postponedCopy = alias(tasks, 'postponed_copy');
+const taskEndSql = sql`${tasks.start} + ${tasks.duration} * interval '1 minute'`;
+
+/**
+ * Which rows the filter can show, in SQL (a pre-filter the index serves; the shared rule
+ * `historyIncludes` then decides exactly): on-time tasks never; completed = a completion;
+ * anomaly = a result with an anomaly, done late, or not done once its end has passed.
+ */
+function filterCondition(filter: HistoryFilter, now: Date): SQL | undefined {
+  const nowValue = sql`${now.toISOString()}::timestamptz`;
+  const completed = isNotNull(tasks.completed_timestamp);
+  const dueUndone = and(
+    isNull(tasks.completed_timestamp),
+    isNull(tasks.postponed_task),
+    sql`${taskEndSql} < ${nowValue}`,
+  );
+  switch (filter) {
+    case 'completed':
+      return completed;
+    case 'anomaly':
+      return or(
+        and(
+          completed,
+          or(eq(tasks.result_anomaly, true), sql`${tasks.completed_timestamp} > ${taskEndSql}`),
+        ),
+        dueUndone,
+      );
+    default:
+      return or(completed, isNotNull(tasks.postponed_task), dueUndone);
+  }
+}
+
+type HistoryRow = { task: TaskRow; copyStart: Date | null; copyDuration: number | null };
+
+/** A task row as history shows it, with its anomalies and, when postponed, its copy's window. */
+export function presentHistoryTask(row: HistoryRow, now: Date, zone: string): HistoryTask {
+  const task = presentTask(row.task, now, zone);
+  const reasons = row.task.result
+    ? resultAnomalies(row.task.module, row.task.elements, row.task.result)
+    : [];
+  const anomalies = taskAnomalies(task.status, reasons);
+  return {
+    ...task,
+    anomalies,
+    is_anomaly: anomalies.length > 0,
+    postponed_to:
+      row.copyStart && row.copyDuration !== null
+        ? {
+            start: row.copyStart.toISOString(),
+            end: taskEnd(row.copyStart, row.copyDuration).toISOString(),
+          }
+        : null,
+  };
+}
+
+/**
+ * The tasks of a store over a range of its calendar days, for the given modules and filter,
+ * newest first: one query. Every history read and export goes through it.
+ */
+export async function findHistoryTasks(
+  db: Database,
+  store: HistoryStore,
+  options: {
+    start: string;
+    end: string;
+    modules: readonly TaskModule[];
+    filter: HistoryFilter | null;
+    now: Date;
+  },
+): Promise<HistoryTask[]> {
+  if (options.modules.length === 0) return [];
+  const rows = await db
+    .select({
+      task: tasks,
+      copyStart: postponedCopy.start,
+      copyDuration: postponedCopy.duration,
+    })
+    .from(tasks)
+    .leftJoin(postponedCopy, eq(postponedCopy.id, tasks.postponed_task))
+    .where(
+      and(
+        eq(tasks.store_id, store.id),
+        options.modules.length === 1
+          ? eq(tasks.module, options.modules[0]!)
+          : inArray(tasks.module, [...options.modules]),
+        gte(tasks.day, options.start),
+        lte(tasks.day, options.end),
+        options.filter ? filterCondition(options.filter, options.now) : undefined,
+      ),
+    )
+    .orderBy(desc(tasks.start), asc(tasks.name), asc(tasks.id));
+  const items = rows.map((row) => presentHistoryTask(row, options.now, store.timezone_name));
+  const filter = options.filter;
+  return filter
+    ? items.filter((item) => historyIncludes(item.status, item.is_anomaly, filter))
+    : items;
+}
+
+/** GET /api/stores/:storeId/history: one module's tasks of the range, filtered. */
+export async function searchHistory(
+  db: Database,
+  scope: Scope,
+  storeId: string,
+  query: { start: string; end: string; module: TaskModule; filter: HistoryFilter },
+  now: Date = new Date(),
+) {
+  checkRange(query.start, query.end);
+  const store = await findHistoryStore(db, scope, storeId);
+  const items = visibleModules(store).includes(query.module)
+    ? await findHistoryTasks(db, store, {
+        start: query.start,
+        end: query.end,
+        modules: [query.module],
+        filter: query.filter,
+        now,
+      })
+    : [];
+  return { store, ...query, items };
+}
+
+/** The export's content (PDF, CSV): every visible module's tasks of the range, by module. */
+export async function historyExport(
+  db: Database,
+  scope: Scope,
+  body: { storeId: string; start: string; end: string; filter: HistoryFilter },
+  now: Date = new Date(),
+) {
+  checkRange(body.start, body.end);
+  const store = await findHistoryStore(db, scope, body.storeId);
+  const modules = visibleModules(store);
+  const items = await findHistoryTasks(db, store, {
+    start: body.start,
+    end: body.end,
+    modules,
+    filter: body.filter,
+    now,
+  });
+  return {
+    store,
+    sections: modules.map((module) => ({
+      module,
+      items: items.filter((item) => item.module === module),
+    })),
+  };
+}
+
+type RevisionRow = typeof taskResultRevisions.$inferSelect;
+
+function presentRevision(row: RevisionRow): TaskRevision {
+  return {
+    revision: row.revision,
+    kind: row.kind,
+    author: row.employee ?? null,
+    created_at: row.created_at.toISOString(),
+    reason: row.reason,
+    result: row.result ?? null,
+  };
+}
+
+/** Revisions of the given tasks (one query), by task id, oldest first. */
+async function revisionsOf(
+  db: Database,
+  storeId: string,
+  taskIds: readonly string[],
+): Promise<Map<string, TaskRevision[]>> {
+  const byTask = new Map<string, TaskRevision[]>();
+  if (taskIds.length === 0) return byTask;
+  const rows = await db
+    .select()
+    .from(taskResultRevisions)
+    .where(
+      and(
+        eq(taskResultRevisions.store_id, storeId),
+        inArray(taskResultRevisions.task_id, [...taskIds]),
+      ),
+    )
+    .orderBy(asc(taskResultRevisions.task_id), asc(taskResultRevisions.revision));
+  for (const row of rows) {
+    const list = byTask.get(row.task_id) ?? [];
+    list.push(presentRevision(row));
+    byTask.set(row.task_id, list);
+  }
+  return byTask;
+}
+
+/** GET /api/tasks/:id: the task with its results and every revision (spec 002 §2). */
+export async function findTaskDetail(
+  db: Database,
+  scope: Scope,
+  taskId: string,
+  now: Date = new Date(),
+): Promise<TaskDetail> {
+  const [row] = await db
+    .select({
+      task: tasks,
+      copyStart: postponedCopy.start,
+      copyDuration: postponedCopy.duration,
+    })
+    .from(tasks)
+    .leftJoin(postponedCopy, eq(postponedCopy.id, tasks.postponed_task))
+    .where(eq(tasks.id, taskId))
+    .limit(1);
+  if (!row) throw notFound();
+  const store = await findHistoryStore(db, scope, row.task.store_id);
+  const revisions = await revisionsOf(db, store.id, [row.task.id]);
+  const task = presentHistoryTask(row, now, store.timezone_name);
+  return {
+    ...task,
+    store_name: store.name,
+    timezone_name: store.timezone_name,
+    expected_at: taskEnd(row.task.start, row.task.duration).toISOString(),
+    revisions: revisions.get(row.task.id) ?? [],
+  };
+}
+
+/**
+ * POST /api/archive/tasks: every task of the range (every module the store shows, every
+ * status) with its revisions, oldest first — two queries whatever the number of tasks.
+ */
+export async function archiveTasks(
+  db: Database,
+  scope: Scope,
+  body: { storeId: string; start: string; end: string },
+  now: Date = new Date(),
+) {
+  checkRange(body.start, body.end);
+  const store = await findHistoryStore(db, scope, body.storeId);
+  const items = (
+    await findHistoryTasks(db, store, {
+      start: body.start,
+      end: body.end,
+      modules: visibleModules(store),
+      filter: null,
+      now,
+    })
+  ).reverse();
+  const revisions = await revisionsOf(
+    db,
+    store.id,
+    items.map((item) => item.id),
+  );
+  return {
+    store: { id: store.id, name: store.name, timezone_name: store.timezone_name },
+    start: body.start,
+    end: body.end,
+    generated_at: now.toISOString(),
+    items: items.map((item) => ({
+      ...item,
+      expected_at: taskEnd(new Date(item.start), item.duration).toISOString(),
+      revisions: revisions.get(item.id) ?? [],
+    })),
+  };
+}
+
+/**
+ * Rows completed before `result_anomaly` existed get it from the shared rule, a batch at a
+ * time (run at start; a no-op once done).
+ */
+export async function backfillResultAnomalies(db: Database, batchSize = 500): Promise<number> {
+  let updated = 0;
+  for (;;) {
+    const rows = await db
+      .select({
+        id: tasks.id,
+        module: tasks.module,
+        elements: tasks.elements,
+        result: tasks.result,
+      })
+      .from(tasks)
+      .where(and(isNotNull(tasks.result), isNull(tasks.result_anomaly)))
+      .limit(batchSize);
+    if (rows.length === 0) return updated;
+    const flagged = rows.filter(
+      (row) => resultAnomalies(row.module, row.elements, row.result).length > 0,
+    );
+    const flaggedIds = new Set(flagged.map((row) => row.id));
+    const clean = rows.filter((row) => !flaggedIds.has(row.id));
+    if (flagged.length)
+      await db
+        .update(tasks)
+        .set({ result_anomaly: true })
+        .where(inArray(tasks.id, [...flaggedIds]));
+    if (clean.length)
+      await db
+        .update(tasks)
+        .set({ result_anomaly: false })
+        .where(
+          inArray(
+            tasks.id,
+            clean.map((row) => row.id),
+          ),
+        );
+    updated += rows.length;
+  }
+}

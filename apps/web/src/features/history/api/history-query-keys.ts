@@ -1,0 +1,19 @@
+import type { HistoryFilter } from '@mise/shared/history/constants';
+import type { TaskModule } from '@mise/shared/tasks/constants';
+
+export type StoreHistoryRequest = {
+  storeId: string;
+  start: string;
+  end: string;
+  module: TaskModule;
+  filter: HistoryFilter;
+};
+
+/** Query keys of the history area: task lists under ['history'], one task under ['task']. */
+export const historyQueryKeys = {
+  all: ['history'] as const,
+  stores: (search: string) => ['history', 'stores', search] as const,
+  storeHistory: ({ storeId, start, end, module, filter }: StoreHistoryRequest) =>
+    ['history', 'tasks', storeId, start, end, module, filter] as const,
+  task: (taskId: string) => ['task', taskId] as const,
+};

@@ -1,0 +1,74 @@
+import { Table, Text } from '@mantine/core';
+import { readingInRange } from '@mise/shared/history/rules';
+import type { temperaturesResultSchema } from '@mise/shared/tasks/schemas';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { Missing, ResultTable } from './result-parts';
+import { PictureThumbnails } from './result-pictures';
+import { formatTemperature } from './store-time';
+import type { ResultElement } from './task-result';
+
+type TemperaturesResultProps = {
+  result: z.infer<typeof temperaturesResultSchema>;
+  elements: ReadonlyMap<string, ResultElement>;
+  onOpenPicture: (path: string) => void;
+};
+
+/**
+ * Temperatures (spec 002 §2): element, first temperature, temperature in °C or 'Non prise',
+ * comment, pictures; a reading outside the element's minimum/maximum is red.
+ */
+export function TemperaturesResult({ result, elements, onOpenPicture }: TemperaturesResultProps) {
+  const { t } = useTranslation();
+  return (
+    <ResultTable
+      testId="result-temperatures"
+      headers={[
+        t('history.columns.element'),
+        t('history.columns.firstTemperature'),
+        t('history.columns.temperature'),
+        t('history.columns.comment'),
+        t('history.columns.pictures'),
+      ]}
+    >
+      {result.entries.map((entry) => {
+        const element = elements.get(entry.element);
+        const isTaken = entry.temperature !== null;
+        const isInRange = readingInRange(entry, element);
+        return (
+          <Table.Tr key={entry.element} data-testid="result-row">
+            <Table.Td data-testid="result-element">{element?.name ?? <Missing />}</Table.Td>
+            <Table.Td>
+              {entry.first_temperature === null ? (
+                <Missing />
+              ) : (
+                formatTemperature(entry.first_temperature)
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Text
+                size="sm"
+                fw={isInRange ? undefined : 700}
+                c={isTaken ? (isInRange ? undefined : 'red') : 'orange'}
+                data-testid="result-temperature"
+                data-out-of-range={String(!isInRange)}
+                data-not-taken={String(!isTaken)}
+              >
+                {isTaken ? formatTemperature(entry.temperature) : t('history.notTaken')}
+              </Text>
+              {entry.control_temperature !== null ? (
+                <Text size="xs" c={isInRange ? 'dimmed' : 'red'}>
+                  {formatTemperature(entry.control_temperature)}
+                </Text>
+              ) : null}
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{entry.comment || <Missing />}</Table.Td>
+            <Table.Td>
+              <PictureThumbnails pictures={entry.pictures} onOpen={onOpenPicture} />
+            </Table.Td>
+          </Table.Tr>
+        );
+      })}
+    </ResultTable>
+  );
+}
