@@ -62,7 +62,7 @@ function ReadingsTable({
                   {item.name}
                 </Text>
               </Table.Td>
-              <Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <Badge
                   variant="light"
                   color={equipmentStateColors[item.state]}

@@ -79,7 +79,7 @@ export function TasksPanel({ storeId, timeZone, tasks }: TasksPanelProps) {
             {tasks[key].length === 0 ? (
               <EmptyState title={t(`homeDashboard.tasks.empty.${key}`)} testId="home-tasks-empty" />
             ) : (
-              <Table.ScrollContainer minWidth={key === 'completed' ? 520 : 400}>
+              <Table.ScrollContainer minWidth={key === 'completed' ? 460 : 360}>
                 <Table highlightOnHover verticalSpacing="xs" data-testid={`home-tasks-${key}`}>
                   <Table.Thead>
                     <Table.Tr>
@@ -127,7 +127,7 @@ export function TasksPanel({ storeId, timeZone, tasks }: TasksPanelProps) {
                         <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="home-task-time">
                           <Text size="sm">{taskTime(task, key, timeZone)}</Text>
                         </Table.Td>
-                        <Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
                           <ModuleBadge module={task.module} testId="home-task-module" />
                         </Table.Td>
                       </Table.Tr>
