@@ -2,5 +2,6 @@ export * from './auth';
 export * from './catalogue';
 export * from './mail';
 export * from './organisation';
+export * from './people';
 export * from './tasks';
 export * from './users';
