@@ -11,6 +11,10 @@ export const historyFilters = ['completed', 'anomaly', 'all'] as const;
 export type HistoryFilter = (typeof historyFilters)[number];
 export const defaultHistoryFilter: HistoryFilter = 'completed';
 
+/** History pages: tasks per page by default and at most (newest first, "show more" for the rest). */
+export const historyPageSize = 100;
+export const historyMaxPageSize = 500;
+
 /** History tabs, in the spec's order (spec 002 §2). */
 export const historyTabs = [
   'temperatures',

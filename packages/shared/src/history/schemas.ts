@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { idSchema } from '../auth/schemas';
 import { moduleKeySchema } from '../organisation/schemas';
 import { taskModuleSchema, taskSchema, taskStatusSchema } from '../tasks/schemas';
-import { anomalyReasons, equipmentStates, historyFilters } from './constants';
+import {
+  anomalyReasons,
+  equipmentStates,
+  historyFilters,
+  historyMaxPageSize,
+  historyPageSize,
+} from './constants';
 
 /*
  * History, task detail, exports and the home dashboard (spec 002 §2, §4, §5, §7; spec 000 §2).
@@ -50,6 +56,12 @@ export const historyQuerySchema = z.strictObject({
   end: day,
   module: taskModuleSchema,
   filter: historyFilterSchema.default('completed'),
+  /** Words that must all appear in the task name, employee, elements, actions or comments. */
+  search: z.string().trim().max(100).optional(),
+  /** Tasks per page, newest first (default 100). */
+  limit: z.coerce.number().int().min(1).max(historyMaxPageSize).default(historyPageSize),
+  /** `next_cursor` of the previous page. */
+  cursor: z.string().max(200).optional(),
 });
 export type HistoryQuery = z.infer<typeof historyQuerySchema>;
 
@@ -68,6 +80,8 @@ export const historyResponseSchema = z.object({
   module: taskModuleSchema,
   filter: historyFilterSchema,
   items: z.array(historyTaskSchema),
+  /** Null on the last page. */
+  next_cursor: z.string().nullable(),
 });
 export type HistoryResponse = z.infer<typeof historyResponseSchema>;
 

@@ -186,7 +186,21 @@ export const tasks = pgTable(
   (table) => [
     uniqueIndex('tasks_store_generation_key_idx').on(table.store_id, table.generation_key),
     index('tasks_store_start_idx').on(table.store_id, table.start),
-    index('tasks_store_day_idx').on(table.store_id, table.day),
+    // A store's days; it also covers the restaurant score's aggregate (index-only scans).
+    index('tasks_store_day_score_idx').on(
+      table.store_id,
+      table.day,
+      table.postponed_task,
+      table.start,
+      table.duration,
+      table.completed_timestamp,
+      table.result_anomaly,
+    ),
+    // Results still without their anomaly flag (written before the flag existed): the
+    // start-up backfill finds them here; empty once it has run.
+    index('tasks_result_anomaly_pending_idx')
+      .on(table.id)
+      .where(sql`${table.result} is not null and ${table.result_anomaly} is null`),
     // History reads one module of a store over a range of days.
     index('tasks_store_module_day_idx').on(table.store_id, table.module, table.day),
   ],

@@ -13,7 +13,7 @@ import type {
 } from '@mise/shared/history/schemas';
 import type { ModuleKey } from '@mise/shared/organisation/constants';
 import type { TaskModule } from '@mise/shared/tasks/constants';
-import { taskEnd } from '@mise/shared/tasks/rules';
+import { dayInZone, taskEnd } from '@mise/shared/tasks/rules';
 import {
   and,
   asc,
@@ -193,8 +193,13 @@ function filterCondition(filter: HistoryFilter, now: Date): SQL | undefined {
 type HistoryRow = { task: TaskRow; copyStart: Date | null; copyDuration: number | null };
 
 /** A task row as history shows it, with its anomalies and, when postponed, its copy's window. */
-export function presentHistoryTask(row: HistoryRow, now: Date, zone: string): HistoryTask {
-  const task = presentTask(row.task, now, zone);
+export function presentHistoryTask(
+  row: HistoryRow,
+  now: Date,
+  zone: string,
+  today: string = dayInZone(now, zone),
+): HistoryTask {
+  const task = presentTask(row.task, now, zone, today);
   const reasons = row.task.result
     ? resultAnomalies(row.task.module, row.task.elements, row.task.result)
     : [];
@@ -213,9 +218,40 @@ export function presentHistoryTask(row: HistoryRow, now: Date, zone: string): Hi
   };
 }
 
+/** The cursor of a page: the last task's start and id, opaque to the client. */
+export function encodeCursor(task: { start: string; id: string }): string {
+  return Buffer.from(`${task.start}|${task.id}`, 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string): { start: Date; id: string } {
+  const [start, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const at = new Date(start ?? '');
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(at.getTime()))
+    throw new AppError('validation/invalid-input', 'Unknown cursor.');
+  return { start: at, id };
+}
+
+/**
+ * Every word must appear (case-insensitive) in the task's name, its employee, the names of
+ * its elements and actions, or the comments of its result. Read from the rows the range
+ * index already selected, so no index of its own is needed.
+ */
+function searchCondition(search: string | undefined): SQL | undefined {
+  const words = (search ?? '').split(/\s+/).filter(Boolean).slice(0, 8);
+  if (words.length === 0) return undefined;
+  const text = sql`(${tasks.name} || ' ' || coalesce(${tasks.employee}->>'name', '') || ' ' || coalesce(${tasks.employee}->>'surname', '') || ' ' || jsonb_path_query_array(${tasks.elements}, '$[*].name')::text || ' ' || jsonb_path_query_array(${tasks.actions}, '$[*].name')::text || ' ' || coalesce(jsonb_path_query_array(${tasks.result}, '$.entries[*].comment')::text, ''))`;
+  return and(
+    ...words.map((word) => {
+      const pattern = `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      return sql`${text} ilike ${pattern}`;
+    }),
+  );
+}
+
 /**
  * The tasks of a store over a range of its calendar days, for the given modules and filter,
- * newest first: one query. Every history read and export goes through it.
+ * newest first (start, then id): one query. With `page`, at most `limit` tasks after the
+ * cursor and the next cursor. Every history read and export goes through it.
  */
 export async function findHistoryTasks(
   db: Database,
@@ -225,11 +261,14 @@ export async function findHistoryTasks(
     end: string;
     modules: readonly TaskModule[];
     filter: HistoryFilter | null;
+    search?: string;
+    page?: { limit: number; cursor?: string };
     now: Date;
   },
-): Promise<HistoryTask[]> {
-  if (options.modules.length === 0) return [];
-  const rows = await db
+): Promise<{ items: HistoryTask[]; nextCursor: string | null }> {
+  if (options.modules.length === 0) return { items: [], nextCursor: null };
+  const after = options.page?.cursor ? decodeCursor(options.page.cursor) : null;
+  const query = db
     .select({
       task: tasks,
       copyStart: postponedCopy.start,
@@ -246,14 +285,29 @@ export async function findHistoryTasks(
         gte(tasks.day, options.start),
         lte(tasks.day, options.end),
         options.filter ? filterCondition(options.filter, options.now) : undefined,
+        searchCondition(options.search),
+        after
+          ? sql`(${tasks.start}, ${tasks.id}) < (${after.start.toISOString()}::timestamptz, ${after.id}::uuid)`
+          : undefined,
       ),
     )
-    .orderBy(desc(tasks.start), asc(tasks.name), asc(tasks.id));
-  const items = rows.map((row) => presentHistoryTask(row, options.now, store.timezone_name));
+    .orderBy(desc(tasks.start), desc(tasks.id));
+  const rows = options.page ? await query.limit(options.page.limit + 1) : await query;
+  const hasMore = options.page ? rows.length > options.page.limit : false;
+  const pageRows = hasMore ? rows.slice(0, options.page!.limit) : rows;
+  const today = dayInZone(options.now, store.timezone_name);
+  const presented = pageRows.map((row) =>
+    presentHistoryTask(row, options.now, store.timezone_name, today),
+  );
+  const last = presented[presented.length - 1];
   const filter = options.filter;
-  return filter
-    ? items.filter((item) => historyIncludes(item.status, item.is_anomaly, filter))
-    : items;
+  return {
+    // The SQL filter is the shared rule's; the rule still decides.
+    items: filter
+      ? presented.filter((item) => historyIncludes(item.status, item.is_anomaly, filter))
+      : presented,
+    nextCursor: hasMore && last ? encodeCursor(last) : null,
+  };
 }
 
 /** GET /api/stores/:storeId/history: one module's tasks of the range, filtered. */
@@ -261,21 +315,39 @@ export async function searchHistory(
   db: Database,
   scope: Scope,
   storeId: string,
-  query: { start: string; end: string; module: TaskModule; filter: HistoryFilter },
+  query: {
+    start: string;
+    end: string;
+    module: TaskModule;
+    filter: HistoryFilter;
+    search?: string;
+    limit: number;
+    cursor?: string;
+  },
   now: Date = new Date(),
 ) {
   checkRange(query.start, query.end);
   const store = await findHistoryStore(db, scope, storeId);
-  const items = visibleModules(store).includes(query.module)
+  const page = visibleModules(store).includes(query.module)
     ? await findHistoryTasks(db, store, {
         start: query.start,
         end: query.end,
         modules: [query.module],
         filter: query.filter,
+        search: query.search,
+        page: { limit: query.limit, cursor: query.cursor },
         now,
       })
-    : [];
-  return { store, ...query, items };
+    : { items: [], nextCursor: null };
+  return {
+    store,
+    start: query.start,
+    end: query.end,
+    module: query.module,
+    filter: query.filter,
+    items: page.items,
+    next_cursor: page.nextCursor,
+  };
 }
 
 /** The export's content (PDF, CSV): every visible module's tasks of the range, by module. */
@@ -288,7 +360,7 @@ export async function historyExport(
   checkRange(body.start, body.end);
   const store = await findHistoryStore(db, scope, body.storeId);
   const modules = visibleModules(store);
-  const items = await findHistoryTasks(db, store, {
+  const { items } = await findHistoryTasks(db, store, {
     start: body.start,
     end: body.end,
     modules,
@@ -393,7 +465,7 @@ export async function archiveTasks(
       filter: null,
       now,
     })
-  ).reverse();
+  ).items.reverse();
   const revisions = await revisionsOf(
     db,
     store.id,

@@ -281,6 +281,58 @@ describe('history search', () => {
     expect(names(body)).toEqual(['Huile friteuse']);
   });
 
+  it('pages newest first with a cursor, and searches words across name, employee and elements', async () => {
+    const first = (
+      await customer.inject({
+        method: 'GET',
+        url: historyUrl(storeId, { filter: 'all', limit: '2' }),
+      })
+    ).json();
+    expect(first.items).toHaveLength(2);
+    expect(first.next_cursor).toEqual(expect.any(String));
+    const seen = new Set(first.items.map((item: { id: string }) => item.id));
+    let cursor: string | null = first.next_cursor;
+    while (cursor) {
+      const page = (
+        await customer.inject({
+          method: 'GET',
+          url: historyUrl(storeId, { filter: 'all', limit: '2', cursor }),
+        })
+      ).json();
+      for (const item of page.items) {
+        expect(seen.has(item.id)).toBe(false);
+        seen.add(item.id);
+      }
+      cursor = page.next_cursor;
+    }
+    const all = (
+      await customer.inject({ method: 'GET', url: historyUrl(storeId, { filter: 'all' }) })
+    ).json();
+    expect(all.next_cursor).toBeNull();
+    expect([...seen].sort()).toEqual(all.items.map((item: { id: string }) => item.id).sort());
+
+    const search = async (words: string) =>
+      names(
+        (
+          await customer.inject({
+            method: 'GET',
+            url: historyUrl(storeId, { filter: 'all', search: words }),
+          })
+        ).json(),
+      );
+    expect(await search('chaud')).toEqual(['Relevé chaud']);
+    expect(await search('CHLOÉ durand chaud')).toEqual(['Relevé chaud']);
+    // The element's name and a comment of the result are searched too.
+    expect((await search('Łódź')).length).toBeGreaterThan(3);
+    expect(await search('cassée')).toEqual(['Relevé manquant']);
+    expect(await search('minimum_temperature')).toEqual([]);
+    const badCursor = await customer.inject({
+      method: 'GET',
+      url: historyUrl(storeId, { cursor: 'not-a-cursor' }),
+    });
+    expect(badCursor.json().error.code).toBe('validation/invalid-input');
+  });
+
   it('refuses more than 31 days with date-range-too-long, and accepts 31', async () => {
     const start = addDays(today(), -31);
     const tooLong = await customer.inject({

@@ -16,7 +16,7 @@ import type {
 } from '@mise/shared/history/schemas';
 import type { ModuleKey } from '@mise/shared/organisation/constants';
 import { dayInZone } from '@mise/shared/tasks/rules';
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { databaseElements, databases, storeElements, stores, tasks } from '../../db/schema';
 import type { Scope } from '../../platform/scope';
@@ -32,6 +32,10 @@ import { presentTask } from '../tasks/present-task';
  */
 
 const taskEndSql = sql`${tasks.start} + ${tasks.duration} * interval '1 minute'`;
+
+/** UTC's calendar day of `now` shifted by whole days. */
+const utcDay = (now: Date, days: number) =>
+  new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * Score counts per store over each store's last 30 local days (today included), by the
@@ -68,6 +72,10 @@ async function scoreCountsByStore(
       and(
         storeCondition,
         sql`${tasks.day} between ${localToday} - ${scoreWindowDays - 1}::integer and ${localToday}`,
+        // The same window with constant bounds (every zone's today lies within a day of UTC's),
+        // so the (store, day) index narrows the scan before the per-store condition.
+        gte(tasks.day, scoreWindowStart(utcDay(now, -1), scoreWindowDays)),
+        lte(tasks.day, utcDay(now, 1)),
         sql`${tasks.postponed_task} is null`,
       ),
     )
@@ -191,7 +199,19 @@ async function temperatureEquipment(
   return { fridges: fridges.sort(byName), delivery: deliveries.sort(byName) };
 }
 
-/** Oil elements of the last 90 days: last temperature and polarity, last oil change. */
+type OilRow = {
+  element: string;
+  name: string | null;
+  at: string | Date;
+  temperature: unknown;
+  polarity: unknown;
+};
+
+/**
+ * Oil elements of the last 90 days: the last reading (temperature, polarity) and the last oil
+ * change of each, one row per element straight from SQL (DISTINCT ON over the result entries),
+ * plus the elements of today's oil tasks not read yet.
+ */
 async function oilEquipment(
   db: Database,
   storeId: string,
@@ -199,28 +219,29 @@ async function oilEquipment(
   todayTasks: (typeof tasks.$inferSelect)[],
 ): Promise<OilState[]> {
   const since = scoreWindowStart(today, oilHistoryDays);
-  const rows = await db
-    .select({
-      elements: tasks.elements,
-      result: tasks.result,
-      completed: tasks.completed_timestamp,
-    })
-    .from(tasks)
-    .where(
-      and(
-        eq(tasks.store_id, storeId),
-        eq(tasks.module, 'oils'),
-        gte(tasks.day, since),
-        lte(tasks.day, today),
-        isNotNull(tasks.completed_timestamp),
-      ),
-    )
-    .orderBy(desc(tasks.completed_timestamp))
-    .limit(1000);
+  const latest = (onlyChanges: boolean) => sql`
+    select distinct on (entry->>'element')
+           entry->>'element' as element,
+           (select item->>'name' from jsonb_array_elements(${tasks.elements}) item
+             where item->>'id' = entry->>'element' limit 1) as name,
+           ${tasks.completed_timestamp} as at,
+           entry->'temperature' as temperature,
+           entry->'polarity' as polarity
+      from ${tasks} cross join lateral jsonb_array_elements(${tasks.result}->'entries') entry
+     where ${tasks.store_id} = ${storeId} and ${tasks.module} = 'oils'
+       and ${tasks.day} between ${since} and ${today}
+       and ${tasks.completed_timestamp} is not null
+       ${onlyChanges ? sql`and entry->>'oil_changed' = 'true'` : sql``}
+     order by entry->>'element', ${tasks.completed_timestamp} desc`;
+  const [readings, changes] = (await Promise.all([
+    db.execute(latest(false)),
+    db.execute(latest(true)),
+  ])) as unknown as [{ rows: OilRow[] }, { rows: OilRow[] }];
+  const isoOf = (value: string | Date) => new Date(value).toISOString();
   const oils = new Map<string, OilState>();
-  const remember = (elements: (typeof tasks.$inferSelect)['elements']) => {
-    for (const element of elements)
-      if (!oils.has(element.id))
+  for (const task of todayTasks)
+    if (task.module === 'oils')
+      for (const element of task.elements)
         oils.set(element.id, {
           id: element.id,
           name: element.name,
@@ -229,22 +250,19 @@ async function oilEquipment(
           last_reading_at: null,
           last_change_at: null,
         });
-  };
-  for (const task of todayTasks) if (task.module === 'oils') remember(task.elements);
-  // Newest first: the first reading met is the last one taken.
-  for (const row of rows) {
-    remember(row.elements);
-    for (const entry of entriesOf(row.result)) {
-      const oil = typeof entry.element === 'string' ? oils.get(entry.element) : undefined;
-      if (!oil || !row.completed) continue;
-      const at = row.completed.toISOString();
-      if (!oil.last_reading_at) {
-        oil.last_reading_at = at;
-        oil.temperature = numberOrNull(entry.temperature);
-        oil.polarity = numberOrNull(entry.polarity);
-      }
-      if (!oil.last_change_at && entry.oil_changed === true) oil.last_change_at = at;
-    }
+  for (const row of readings.rows) {
+    oils.set(row.element, {
+      id: row.element,
+      name: oils.get(row.element)?.name ?? row.name ?? '',
+      temperature: numberOrNull(row.temperature),
+      polarity: numberOrNull(row.polarity),
+      last_reading_at: isoOf(row.at),
+      last_change_at: null,
+    });
+  }
+  for (const row of changes.rows) {
+    const oil = oils.get(row.element);
+    if (oil) oil.last_change_at = isoOf(row.at);
   }
   return [...oils.values()].sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -6,10 +6,15 @@ export type TaskRow = typeof tasks.$inferSelect;
 
 /**
  * A task as the API sends it, with its status at `now` (spec 002 §4). "Today" is the
- * store's calendar day in its time zone.
+ * store's calendar day in its time zone (pass `today` when presenting many rows: it is the
+ * same for all).
  */
-export function presentTask(row: TaskRow, now: Date, zone: string): Task {
-  const today = dayInZone(now, zone);
+export function presentTask(
+  row: TaskRow,
+  now: Date,
+  zone: string,
+  today: string = dayInZone(now, zone),
+): Task {
   return {
     id: row.id,
     store_id: row.store_id,

@@ -1,34 +1,47 @@
 import type { HistoryResponse } from '@mise/shared/history/schemas';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/api-client';
 import { historyQueryKeys, type StoreHistoryRequest } from './history-query-keys';
 
 /**
- * GET /api/stores/:storeId/history?start&end&module&filter: one tab's tasks over the range
- * (at most 31 days, else 400 'date-range-too-long').
+ * GET /api/stores/:storeId/history?start&end&module&filter&search&cursor: one page of a tab's
+ * tasks over the range, newest first (at most 31 days, else 400 'date-range-too-long').
  */
 export function getStoreHistory(
-  { storeId, start, end, module, filter }: StoreHistoryRequest,
+  { storeId, start, end, module, filter, search }: StoreHistoryRequest,
+  cursor: string | null,
   signal?: AbortSignal,
 ): Promise<HistoryResponse> {
+  const query: Record<string, string> = { start, end, module, filter };
+  if (search) query.search = search;
+  if (cursor) query.cursor = cursor;
   return apiRequest<HistoryResponse>(`/stores/${encodeURIComponent(storeId)}/history`, {
-    query: { start, end, module, filter },
+    query,
     signal,
   });
 }
 
 export function storeHistoryQueryOptions(request: StoreHistoryRequest) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: historyQueryKeys.storeHistory(request),
-    queryFn: ({ signal }) => getStoreHistory(request, signal),
+    queryFn: ({ signal, pageParam }) => getStoreHistory(request, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.next_cursor,
   });
 }
 
-/** Null while the screen lacks a store or a valid range: nothing is asked. */
+/** Null while the screen lacks a store or a valid range: nothing is asked. "Show more" pages on. */
 export function useStoreHistory(request: StoreHistoryRequest | null) {
-  return useQuery({
+  return useInfiniteQuery({
     ...storeHistoryQueryOptions(
-      request ?? { storeId: '', start: '', end: '', module: 'temperatures', filter: 'completed' },
+      request ?? {
+        storeId: '',
+        start: '',
+        end: '',
+        module: 'temperatures',
+        filter: 'completed',
+        search: '',
+      },
     ),
     enabled: request !== null,
     placeholderData: keepPreviousData,

@@ -7,13 +7,15 @@ export type StoreHistoryRequest = {
   end: string;
   module: TaskModule;
   filter: HistoryFilter;
+  /** Words searched by the server inside the tab ('' for none). */
+  search: string;
 };
 
 /** Query keys of the history area: task lists under ['history'], one task under ['task']. */
 export const historyQueryKeys = {
   all: ['history'] as const,
   stores: (search: string) => ['history', 'stores', search] as const,
-  storeHistory: ({ storeId, start, end, module, filter }: StoreHistoryRequest) =>
-    ['history', 'tasks', storeId, start, end, module, filter] as const,
+  storeHistory: ({ storeId, start, end, module, filter, search }: StoreHistoryRequest) =>
+    ['history', 'tasks', storeId, start, end, module, filter, search] as const,
   task: (taskId: string) => ['task', taskId] as const,
 };

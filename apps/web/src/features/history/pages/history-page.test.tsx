@@ -377,28 +377,40 @@ describe('history page', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('history-row-name').textContent).toBe('En retard');
   });
 
-  it('searches inside the tab and expands or collapses every row', async () => {
+  it('asks the server to search inside the tab, and expands or collapses every row', async () => {
     const store = buildHistoryStore();
-    const { user } = renderHistory(`/history?store=${store.id}`, store, {
-      tasks: () => [
-        buildHistoryTask({ name: 'Relevé du matin', result: { entries: [] } }),
-        buildHistoryTask({
-          name: 'Relevé du soir',
-          employee: { name: 'Hugo', surname: 'Bernard' },
-          result: { entries: [] },
-        }),
-      ],
+    const morning = buildHistoryTask({ name: 'Relevé du matin', result: { entries: [] } });
+    const evening = buildHistoryTask({
+      name: 'Relevé du soir',
+      employee: { name: 'Hugo', surname: 'Bernard' },
+      result: { entries: [] },
+    });
+    const { user, historyCalls } = renderHistory(`/history?store=${store.id}`, store, {
+      // The server's search: here, the employee's first name.
+      tasks: (call) => {
+        const search = (call.query.get('search') ?? '').toLowerCase();
+        return [morning, evening].filter(
+          (task) =>
+            !search || `${task.name} ${task.employee?.name ?? ''}`.toLowerCase().includes(search),
+        );
+      },
     });
     await waitFor(() => expect(rows()).toHaveLength(2), firstRender);
 
     await user.type(screen.getByTestId('history-search'), 'hugo');
-    expect(screen.getAllByTestId('history-row-name').map((cell) => cell.textContent)).toEqual([
-      'Relevé du soir',
-    ]);
+    await waitFor(() =>
+      expect(screen.getAllByTestId('history-row-name').map((cell) => cell.textContent)).toEqual([
+        'Relevé du soir',
+      ]),
+    );
+    expect(historyCalls().at(-1)!.query.get('search')).toBe('hugo');
     await user.clear(screen.getByTestId('history-search'));
     await user.type(screen.getByTestId('history-search'), 'nothing like it');
-    expect(screen.getByTestId('history-empty').textContent).toContain('No results.');
+    await waitFor(() =>
+      expect(screen.getByTestId('history-empty').textContent).toContain('No results.'),
+    );
     await user.clear(screen.getByTestId('history-search'));
+    await waitFor(() => expect(rows()).toHaveLength(2));
 
     expect(screen.queryAllByTestId('result-temperatures')).toHaveLength(0);
     await user.click(screen.getByTestId('history-expand-all'));
@@ -406,6 +418,33 @@ describe('history page', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('history-expand-all').textContent).toBe('Collapse all');
     await user.click(screen.getByTestId('history-expand-all'));
     expect(screen.queryAllByTestId('result-temperatures')).toHaveLength(0);
+  });
+
+  it('shows the next page with "Show more", asking with the cursor', async () => {
+    const store = buildHistoryStore();
+    const first = buildHistoryTask({ name: 'Page 1', result: { entries: [] } });
+    const second = buildHistoryTask({ name: 'Page 2', result: { entries: [] } });
+    const { user, historyCalls } = renderHistory(`/history?store=${store.id}`, store, {
+      extra: {
+        [`GET /api/stores/${store.id}/history`]: (call) => ({
+          body: {
+            ...buildHistoryResponse(store, call.query, [
+              call.query.get('cursor') === 'cursor-1' ? second : first,
+            ]),
+            next_cursor: call.query.get('cursor') ? null : 'cursor-1',
+          },
+        }),
+      },
+    });
+    await waitFor(() => expect(rows()).toHaveLength(1), firstRender);
+    await user.click(screen.getByTestId('history-more'));
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(screen.getAllByTestId('history-row-name').map((cell) => cell.textContent)).toEqual([
+      'Page 1',
+      'Page 2',
+    ]);
+    expect(historyCalls().at(-1)!.query.get('cursor')).toBe('cursor-1');
+    expect(screen.queryByTestId('history-more')).toBeNull();
   });
 
   it('refuses a range over 31 days with the date-range-too-long toast, without asking the API', async () => {

@@ -51,11 +51,12 @@ import { DownloadProgress } from '../components/download-progress';
 import { HistoryTaskList } from '../components/history-task-list';
 import { PictureModal } from '../components/result-pictures';
 import { addCalendarDays, todayInStoreZone } from '../components/store-time';
-import { searchTasks } from '../components/task-search';
 
 /** Days of the default range, ending on the store's today. */
 const defaultRangeDays = 7;
 const storeSearchDebounceMs = 300;
+/** The text search inside a tab is the server's: asked once typing pauses. */
+const textSearchDebounceMs = 300;
 
 type ExportKind = 'pdf' | 'csv';
 
@@ -134,11 +135,13 @@ export function HistoryPage() {
   const [expanded, setExpanded] = useState<string[]>([]);
   const [picture, setPicture] = useState<string | null>(null);
 
+  const [debouncedTextSearch] = useDebouncedValue(textSearch.trim(), textSearchDebounceMs);
   const history = useStoreHistory(
     store && tab && rangeError === null
-      ? { storeId: store.id, start, end, module: tab, filter }
+      ? { storeId: store.id, start, end, module: tab, filter, search: debouncedTextSearch }
       : null,
   );
+  const firstPage = history.data?.pages[0];
 
   // A range refused by the server (its rule may be stricter than the client's) is a 4 s toast.
   const isServerRangeError = isApiError(history.error, 'date-range-too-long');
@@ -151,8 +154,8 @@ export function HistoryPage() {
   }, [rangeError]);
 
   const visibleTasks = useMemo(
-    () => searchTasks(history.data?.items ?? [], textSearch),
-    [history.data, textSearch],
+    () => history.data?.pages.flatMap((page) => page.items) ?? [],
+    [history.data],
   );
   const isAllExpanded =
     visibleTasks.length > 0 && visibleTasks.every((task) => expanded.includes(task.id));
@@ -278,12 +281,24 @@ export function HistoryPage() {
         <LoadingOverlay visible={history.isPlaceholderData} zIndex={10} />
         <HistoryTaskList
           tasks={visibleTasks}
-          module={history.data.module}
-          timeZone={history.data.store.timezone_name || timeZone}
+          module={firstPage?.module ?? tab}
+          timeZone={firstPage?.store.timezone_name || timeZone}
           expanded={expanded}
           onExpandedChange={setExpanded}
           onOpenPicture={setPicture}
         />
+        {history.hasNextPage ? (
+          <Center mt="md">
+            <Button
+              variant="light"
+              onClick={() => void history.fetchNextPage()}
+              loading={history.isFetchingNextPage}
+              data-testid="history-more"
+            >
+              {t('history.showMore')}
+            </Button>
+          </Center>
+        ) : null}
       </Box>
     );
   }

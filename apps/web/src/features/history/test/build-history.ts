@@ -79,6 +79,7 @@ export function buildHistoryResponse(
     module: (query.get('module') ?? 'temperatures') as TaskModule,
     filter: (query.get('filter') ?? 'completed') as HistoryResponse['filter'],
     items,
+    next_cursor: null,
   };
 }
 
