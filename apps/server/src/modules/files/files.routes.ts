@@ -8,6 +8,7 @@ import { type Scope, scopeOf } from '../../platform/scope';
 import { assertValidKey } from '../../platform/storage';
 import { findDatabaseInScope } from '../databases/databases.service';
 import { findDistributorInScope } from '../distributors/distributors.service';
+import { findEmployeeInScope } from '../people/employees.service';
 import { findStoreInScope } from '../stores/stores.service';
 import { findUserInScope } from '../users/users.service';
 import { contentTypeOf } from './uploads';
@@ -18,6 +19,8 @@ const findOwner: Record<string, (db: Database, scope: Scope, id: string) => Prom
   distributors: findDistributorInScope,
   databases: findDatabaseInScope,
   stores: findStoreInScope,
+  /** Employees' pictures: whoever sees one of the employee's stores. */
+  employees: findEmployeeInScope,
 };
 
 /** GET /api/files/<key>: a stored file, after checking the caller may see its owner. */
