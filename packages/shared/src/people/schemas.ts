@@ -143,7 +143,7 @@ export const saveEmployeesBodySchema = z.strictObject({
     )
     .max(maxEmployeesPerStore),
 });
-/** PIN exactly 4 digits ('invalid-password') or a pattern of 3+ distinct points 0–8 ('pattern-too-short'). */
+/** PIN exactly 4 digits ('employee/invalid-pin') or a pattern of 3+ distinct points 0–8 ('employee/pattern-too-short'). */
 export const employeeSecretBodySchema = z.union([
   z.strictObject({ pin: z.string().max(20) }),
   z.strictObject({ pattern: z.array(z.number().int()).max(9) }),
