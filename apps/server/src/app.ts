@@ -33,6 +33,7 @@ import { historyRoutes } from './modules/history/history.routes';
 import { backfillResultAnomalies } from './modules/history/history.service';
 import { homeRoutes } from './modules/home/home.routes';
 import { peopleRoutes } from './modules/people/people.routes';
+import { punchCardsRoutes } from './modules/punch-cards/punch-cards.routes';
 import { sensorsRoutes } from './modules/sensors/sensors.routes';
 import { stockImagesRoutes } from './modules/stock-images/stock-images.routes';
 import { storesRoutes } from './modules/stores/stores.routes';
@@ -181,6 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(historyRoutes, { prefix: '/api', ...deps });
   await app.register(homeRoutes, { prefix: '/api', ...deps });
   await app.register(peopleRoutes, { prefix: '/api', ...deps });
+  await app.register(punchCardsRoutes, { prefix: '/api', ...deps });
   // Files whose deletion a save queued but a crash interrupted.
   app.addHook('onReady', async () => {
     await flushStorageDeletions(deps.db, deps.storage);

@@ -14,6 +14,8 @@ import {
  * Store tags:      GET/PUT /api/databases/:databaseId/storeTags              (save writes all)
  * Employees:       GET/PUT /api/stores/:storeId/employees?includeInactive=   (save writes all)
  *                  PUT /api/stores/:storeId/employees/:employeeId/secret     {pin} | {pattern}
+ *                  POST /api/stores/:storeId/employees/:employeeId/illustration (multipart)
+ *                  (the PUTs answer their GET's shape; secret and picture bump the version)
  * Punch cards:     GET/PUT /api/stores/:storeId/punchCards?start&end
  *                  POST /api/pdf/punch_cards {storeId, start, end}           application/pdf
  * Schedule:        GET /api/stores/:storeId/schedule?day=                    (home panel)
@@ -184,6 +186,8 @@ export const punchCardsResponseSchema = z.object({
   ),
   entries: z.array(punchEntrySchema),
   editable: z.boolean(),
+  /** When this answer was read: sent back as the save's `loaded_at`. */
+  loaded_at: z.string(),
 });
 export type PunchCards = z.infer<typeof punchCardsResponseSchema>;
 
@@ -198,6 +202,11 @@ export type PunchCards = z.infer<typeof punchCardsResponseSchema>;
 export const savePunchCardsBodySchema = z.strictObject({
   start: day,
   end: day,
+  /**
+   * The `loaded_at` of the GET the screen edited: an entry created since (a tablet clocked in
+   * meanwhile) and not sent answers 409 instead of being deleted unseen.
+   */
+  loaded_at: instant.optional(),
   entries: z
     .array(
       z.strictObject({

@@ -48,7 +48,7 @@ export function requireDevice(request: FastifyRequest): DeviceIdentity {
 }
 
 /** The device and the employee identified on it (`x-employee-token`), or 401. */
-async function requireActor(db: Database, request: FastifyRequest): Promise<TaskActor> {
+export async function requireActor(db: Database, request: FastifyRequest): Promise<TaskActor> {
   const device = requireDevice(request);
   const header = request.headers[employeeTokenHeader];
   const employee = await findEmployeeOfToken(

@@ -28,6 +28,8 @@ import { type HiddenFeatures, ModulesDialog } from '../../../shared/ui/modules-d
 import { notifyError, notifySuccess, saveErrorDurationMs } from '../../../shared/ui/notify';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { ElementList } from '../../elements/lists';
+import { EmployeeRolesEditor } from '../../employee-roles/tabs';
+import { StoreTagsEditor } from '../../store-tags/tabs';
 import { TaskConfigurationList } from '../../task-configurations/lists';
 import { useDistributorOptions } from '../api/get-distributor-options';
 import { useUpdateDatabase } from '../api/update-database';
@@ -40,12 +42,12 @@ type DatabaseDetailProps = { database: Database; viewer: User };
 /** Tabs by index (spec 001 §2.1): 0 general, 1 elements, 2 tasks, then tags, roles, shop. */
 const tabKeys = ['general', 'elements', 'tasks', 'tags', 'roles', 'shop'] as const;
 /** Tabs that come with later issues: shown disabled. */
-const comingTabIndexes = new Set([3, 4, 5]);
-/** Hidden with the database (spec 001 §2.1). */
-const hiddenDatabaseTabIndexes = new Set([1, 2]);
+const comingTabIndexes = new Set([5]);
+/** Hidden with the database (spec 001 §2.1: its settings, tags and roles included). */
+const hiddenDatabaseTabIndexes = new Set([1, 2, 3, 4]);
 
 /**
- * Database detail (spec 001 §2.1): the general, elements and tasks tabs; the others are
+ * Database detail (spec 001 §2.1): the general, elements, tasks, tags and roles tabs; the shop is
  * announced. The open tab travels in the URL (`tab=<index>`, as on the store screen), so coming
  * back from an element or a task configuration reopens the list.
  */
@@ -298,6 +300,16 @@ export function DatabaseDetail({ database, viewer }: DatabaseDetailProps) {
         {isTabShown(2) ? (
           <Tabs.Panel value="2">
             <TaskConfigurationList level="database" databaseId={database.id} />
+          </Tabs.Panel>
+        ) : null}
+        {isTabShown(3) ? (
+          <Tabs.Panel value="3">
+            <StoreTagsEditor databaseId={database.id} />
+          </Tabs.Panel>
+        ) : null}
+        {isTabShown(4) ? (
+          <Tabs.Panel value="4">
+            <EmployeeRolesEditor databaseId={database.id} />
           </Tabs.Panel>
         ) : null}
       </Tabs>

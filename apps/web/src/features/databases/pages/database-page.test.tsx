@@ -51,7 +51,8 @@ describe('database detail', { timeout: 20_000 }, () => {
     expect(distributor.value).toBe('Frais Distribution');
     expect(screen.getByTestId('database-tab-elements').hasAttribute('disabled')).toBe(false);
     expect(screen.getByTestId('database-tab-tasks').hasAttribute('disabled')).toBe(false);
-    expect(screen.getByTestId('database-tab-tags').hasAttribute('disabled')).toBe(true);
+    expect(screen.getByTestId('database-tab-tags').hasAttribute('disabled')).toBe(false);
+    expect(screen.getByTestId('database-tab-shop').hasAttribute('disabled')).toBe(true);
     expect(screen.getByTestId('database-manager').textContent).toContain('paul@frais.fr');
 
     await user.click(screen.getByTestId('database-modules'));
@@ -98,6 +99,8 @@ describe('database detail', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('database-managers')).toBeNull();
     expect(screen.queryByTestId('database-modules')).toBeNull();
     expect(screen.queryByTestId('database-tab-elements')).toBeNull();
+    expect(screen.queryByTestId('database-tab-tags')).toBeNull();
+    expect(screen.queryByTestId('database-tab-roles')).toBeNull();
   });
   it('asks for the e-mail before adding a manager', async () => {
     const database = buildDatabase();

@@ -256,7 +256,7 @@ describe('store detail', { timeout: 20_000 }, () => {
     );
     expect(await screen.findByTestId('task-configuration-list')).toBeTruthy();
     expect(screen.getByTestId('store-tasks-tab-day')).toBeTruthy();
-    expect(screen.getByTestId('store-tab-employees').hasAttribute('disabled')).toBe(true);
+    expect(screen.getByTestId('store-tab-employees').hasAttribute('disabled')).toBe(false);
   });
 
   it('shows no tasks tab before the store has a database', async () => {

@@ -1,18 +1,18 @@
-import { Alert, Button, Group, Tabs, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Tabs } from '@mantine/core';
 import type { StoreDetail as Store } from '@mise/shared/organisation/schemas';
 import type { User } from '@mise/shared/users/schemas';
-import { IconDatabase, IconHourglass } from '@tabler/icons-react';
+import { IconDatabase } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { errorMessage } from '../../../shared/i18n/error-message';
 import { useAppSession } from '../../../shared/session/app-session';
-import { EmptyState } from '../../../shared/ui/empty-state';
 import { LoadingButton } from '../../../shared/ui/loading-button';
 import { notifyError, notifySuccess, saveErrorDurationMs } from '../../../shared/ui/notify';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { ElementList } from '../../elements/lists';
+import { EmployeesTab } from '../../employees/tabs';
 import { StoreTasksTab } from '../../task-configurations/lists';
 import { useSensorSession } from '../api/get-sensor-session';
 import { getStore } from '../api/get-store';
@@ -33,7 +33,6 @@ type StoreDetailProps = { store: Store; viewer: User };
 
 /** Tabs by index (spec 000 §2): 0 General, 1 Elements, 2 Tasks, 3 Employees, 4 Probe provider, 5 Devices. */
 const tabKeys = ['general', 'elements', 'tasks', 'employees', 'probeProvider', 'devices'] as const;
-const comingTabIndexes = new Set([3]);
 
 /** Store detail (/store without a database, /storeDatabase with one). */
 export function StoreDetail({ store, viewer }: StoreDetailProps) {
@@ -70,6 +69,7 @@ export function StoreDetail({ store, viewer }: StoreDetailProps) {
   const isElementsTabShown = store.database !== null;
   const isTabAvailable = (index: number) =>
     index === 0 ||
+    index === 3 ||
     index === 5 ||
     (index === 4 && isProbeTabShown) ||
     ((index === 1 || index === 2) && isElementsTabShown);
@@ -178,22 +178,10 @@ export function StoreDetail({ store, viewer }: StoreDetailProps) {
           {tabKeys.map((key, index) => {
             if (index === 4 && !isProbeTabShown) return null;
             if ((index === 1 || index === 2) && !isElementsTabShown) return null;
-            const tab = (
-              <Tabs.Tab
-                key={key}
-                value={String(index)}
-                disabled={comingTabIndexes.has(index)}
-                data-testid={`store-tab-${key}`}
-              >
+            return (
+              <Tabs.Tab key={key} value={String(index)} data-testid={`store-tab-${key}`}>
                 {t(`store.tabs.${key}`)}
               </Tabs.Tab>
-            );
-            return comingTabIndexes.has(index) ? (
-              <Tooltip key={key} label={t('comingSoon.title')}>
-                {tab}
-              </Tooltip>
-            ) : (
-              tab
             );
           })}
         </Tabs.List>
@@ -222,11 +210,7 @@ export function StoreDetail({ store, viewer }: StoreDetailProps) {
           </Tabs.Panel>
         ) : null}
         <Tabs.Panel value="3">
-          <EmptyState
-            title={t('comingSoon.title')}
-            description={t('comingSoon.description')}
-            icon={<IconHourglass size={28} />}
-          />
+          <EmployeesTab storeId={store.id} isReadOnly={store.is_read_only} />
         </Tabs.Panel>
         {isProbeTabShown ? (
           <Tabs.Panel value="4">
