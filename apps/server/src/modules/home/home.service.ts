@@ -334,10 +334,39 @@ export async function storeHome(
 }
 
 /**
+ * Best stores are the score of every store of a scope at once: over thousands of stores that
+ * is a scan of a month of tasks, so an answer is kept for a few minutes per caller and
+ * database (the score moves by the day). Each instance keeps its own; bounded in size.
+ */
+export const bestStoresCacheMs = 5 * 60_000;
+const bestStoresCacheSize = 1000;
+const bestStoresCache = new Map<string, { at: number; items: Promise<BestStore[]> }>();
+
+/**
  * GET /api/home/best-stores: the top 5 active stores of the scope (or of one database) by
- * score, stores without a score skipped, ties by name.
+ * score, stores without a score skipped, ties by name; at most 5 minutes old.
  */
 export async function bestStores(
+  db: Database,
+  scope: Scope,
+  databaseId: string | undefined,
+  now: Date = new Date(),
+): Promise<BestStore[]> {
+  const key = `${scope.userId}|${databaseId ?? ''}`;
+  const cached = bestStoresCache.get(key);
+  if (cached && now.getTime() - cached.at < bestStoresCacheMs) return cached.items;
+  const items = computeBestStores(db, scope, databaseId, now);
+  if (bestStoresCache.size >= bestStoresCacheSize) {
+    const oldest = bestStoresCache.keys().next().value;
+    if (oldest !== undefined) bestStoresCache.delete(oldest);
+  }
+  bestStoresCache.set(key, { at: now.getTime(), items });
+  // A failed computation is not kept.
+  items.catch(() => bestStoresCache.delete(key));
+  return items;
+}
+
+async function computeBestStores(
   db: Database,
   scope: Scope,
   databaseId: string | undefined,

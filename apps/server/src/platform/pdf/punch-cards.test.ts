@@ -91,6 +91,7 @@ function cards(start: string, end: string, entries: PunchEntry[]): PunchCards {
     ],
     entries,
     editable: true,
+    loaded_at: '2026-11-20T08:00:00.000Z',
   };
 }
 
