@@ -33,6 +33,7 @@ const builtPaths = new Set<string>([
   '/storeTaskConf',
   '/history',
   '/task',
+  '/punchCards',
 ]);
 
 function comingSoonRoute(path: string): RouteObject {
@@ -235,6 +236,13 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                   path: 'task',
                   lazy: async () => ({
                     Component: (await import('../features/history/pages/task-page')).TaskPage,
+                  }),
+                },
+                {
+                  path: 'punchCards',
+                  lazy: async () => ({
+                    Component: (await import('../features/punch-cards/pages/punch-cards-page'))
+                      .PunchCardsPage,
                   }),
                 },
                 ...routePaths.filter((path) => !builtPaths.has(path)).map(comingSoonRoute),

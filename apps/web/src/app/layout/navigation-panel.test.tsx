@@ -84,7 +84,7 @@ describe('navigation panel', () => {
     mockApi({ 'GET /api/me': { body: { user: buildUser({ role: 'admin' }) } } });
     renderApp('/punchCards');
 
-    expect(await screen.findByTestId('coming-soon')).toBeTruthy();
+    expect(await screen.findByTestId('punch-cards-page', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByTestId('page-title').textContent).toBe('Punch cards');
     expect(screen.queryByTestId('navigation-panel')).toBeNull();
     expect(screen.queryByTestId('nav-home')).toBeNull();

@@ -55,7 +55,7 @@ describe('entry rule and root path', () => {
     const { router } = renderApp('/');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/punchCards'));
-    expect(await screen.findByTestId('coming-soon')).toBeTruthy();
+    expect(await screen.findByTestId('punch-cards-page', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByTestId('navigation-panel')).toBeNull();
     expect(api.callsTo('POST', '/api/auth')[0]?.body).toEqual({ token: 'good' });
     expect(getAppSession().isTokenSignInPending).toBe(false);

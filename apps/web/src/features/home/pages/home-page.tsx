@@ -6,6 +6,7 @@ import { SelectionPopup } from '../../../shared/selection/selection-popup';
 import { useSelection } from '../../../shared/selection/use-selection';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { QueryContent } from '../../../shared/ui/query-content';
+import { EmployeeSchedulePanel } from '../../punch-cards/panels';
 import { useStoreHome } from '../api/get-store-home';
 import { useStoreEvents } from '../api/use-store-events';
 import { BestStoresPanel } from '../components/best-stores-panel';
@@ -51,6 +52,7 @@ function StorePanels({ storeId, selectionCard }: { storeId: string; selectionCar
           ) : null}
         </SimpleGrid>
       ) : null}
+      <EmployeeSchedulePanel storeId={storeId} timeZone={data?.store.timezone_name} />
     </Stack>
   );
 }
