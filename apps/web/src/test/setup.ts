@@ -3,11 +3,15 @@
 process.env.TZ = 'America/New_York';
 
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetCsrfToken } from '../shared/api/api-client';
 import { i18n, initI18n } from '../shared/i18n/i18n';
 import { resetAppSessionCache } from '../shared/session/app-session';
+
+// Pages are lazy chunks: on a busy 2-core machine (CI runs every project at once) the first
+// render of a route can take seconds, so waits allow 5 s instead of the default 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // Polyfills Mantine needs under happy-dom.
 if (typeof window.matchMedia !== 'function') {
