@@ -13,6 +13,7 @@ import {
   users,
 } from '../schema';
 import { seedDemoCatalogue } from './demo-catalogue';
+import { seedDemoPeople } from './demo-people';
 import { seedDemoTasks } from './demo-tasks';
 
 /** The licence history of a licensed demo store: activated on the 1st, two months ago (UTC). */
@@ -123,6 +124,7 @@ export async function seedDemo(db: Database): Promise<{ emails: string[]; isCrea
       .returning();
     await seedDemoCatalogue(tx, demoDatabase!.id, demoStores[0]!.id);
     await seedDemoTasks(tx as unknown as Database, demoDatabase!.id, demoStores.slice(0, 3));
+    await seedDemoPeople(tx as unknown as Database, demoDatabase!.id, demoStores.slice(0, 3));
     for (const store of demoStores) {
       await tx.update(stores).set({ pairing_key: newPairingKey() }).where(eq(stores.id, store.id));
     }
