@@ -4,9 +4,9 @@ import type { TaskModule } from '@mise/shared/tasks/constants';
 import { IconAlertTriangle, IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatStoreDateTime } from '../../../shared/format/store-clock';
 import { TaskStatusBadge } from '../../../shared/ui/task-status-badge';
 import { PostponedInfo } from './postponed-info';
-import { formatStoreDateTime } from './store-time';
 import { TaskResult } from './task-result';
 
 type HistoryTaskListProps = {

@@ -2,9 +2,9 @@ import { Table, Text } from '@mantine/core';
 import type { oilsResultSchema } from '@mise/shared/tasks/schemas';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { formatTemperature } from './result-format';
 import { BooleanMark, Missing, ResultTable } from './result-parts';
 import { PictureThumbnails } from './result-pictures';
-import { formatTemperature } from './store-time';
 import type { ResultElement } from './task-result';
 
 type OilsResultProps = {

@@ -1,7 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
 import type { HistoryTask } from '@mise/shared/history/schemas';
 import { useTranslation } from 'react-i18next';
-import { formatStoreDate, formatStoreTime } from './store-time';
+import { formatStoreDate, formatStoreTime } from '../../../shared/format/store-clock';
 
 type PostponedInfoProps = {
   task: Pick<HistoryTask, 'postponed_to' | 'employee'>;

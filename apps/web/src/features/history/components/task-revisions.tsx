@@ -1,7 +1,7 @@
 import { Table, Text, Title } from '@mantine/core';
 import type { TaskRevision } from '@mise/shared/history/schemas';
 import { useTranslation } from 'react-i18next';
-import { formatStoreDateTime } from './store-time';
+import { formatStoreDateTime } from '../../../shared/format/store-clock';
 
 type TaskRevisionsProps = { revisions: readonly TaskRevision[]; timeZone: string };
 

@@ -4,8 +4,9 @@ import { temperatureControlValid } from '@mise/shared/tasks/rules';
 import type { temperatureControlResultSchema } from '@mise/shared/tasks/schemas';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { formatStoreTimeOfSeconds } from '../../../shared/format/store-clock';
+import { formatDuration, formatTemperature } from './result-format';
 import { Missing, ResultTable } from './result-parts';
-import { formatDuration, formatStoreTimeOfSeconds, formatTemperature } from './store-time';
 import type { ResultElement } from './task-result';
 
 type TemperatureControlResultProps = {

@@ -3,9 +3,9 @@ import { readingInRange } from '@mise/shared/history/rules';
 import type { temperaturesResultSchema } from '@mise/shared/tasks/schemas';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { formatTemperature } from './result-format';
 import { Missing, ResultTable } from './result-parts';
 import { PictureThumbnails } from './result-pictures';
-import { formatTemperature } from './store-time';
 import type { ResultElement } from './task-result';
 
 type TemperaturesResultProps = {

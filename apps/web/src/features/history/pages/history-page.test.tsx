@@ -1,13 +1,13 @@
 import type { HistoryStore, HistoryTask } from '@mise/shared/history/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { addCalendarDays, todayInStoreZone } from '../../../shared/format/store-clock';
 import { i18n } from '../../../shared/i18n/i18n';
 import { selectionStorageKey } from '../../../shared/selection/use-selection';
 import { updateAppSession } from '../../../shared/session/app-session';
 import { buildUser } from '../../../test/factories';
 import { type ApiCall, apiError, type MockHandler, mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
-import { addCalendarDays, todayInStoreZone } from '../components/store-time';
 import {
   buildElement,
   buildHistoryResponse,

@@ -34,6 +34,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
+import { addCalendarDays, todayInStoreZone } from '../../../shared/format/store-clock';
 import { errorMessage } from '../../../shared/i18n/error-message';
 import { currentLanguage } from '../../../shared/i18n/i18n';
 import { useSelection } from '../../../shared/selection/use-selection';
@@ -50,7 +51,6 @@ import { useStoreHistory } from '../api/get-store-history';
 import { DownloadProgress } from '../components/download-progress';
 import { HistoryTaskList } from '../components/history-task-list';
 import { PictureModal } from '../components/result-pictures';
-import { addCalendarDays, todayInStoreZone } from '../components/store-time';
 
 /** Days of the default range, ending on the store's today. */
 const defaultRangeDays = 7;

@@ -4,6 +4,7 @@ import { IconArrowLeft, IconClockExclamation } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { formatStoreDateTime } from '../../../shared/format/store-clock';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { QueryContent } from '../../../shared/ui/query-content';
@@ -11,7 +12,6 @@ import { TaskStatusBadge } from '../../../shared/ui/task-status-badge';
 import { useTaskDetail } from '../api/get-task-detail';
 import { PostponedInfo } from '../components/postponed-info';
 import { PictureModal } from '../components/result-pictures';
-import { formatStoreDateTime } from '../components/store-time';
 import { TaskResult } from '../components/task-result';
 import { TaskRevisions } from '../components/task-revisions';
 

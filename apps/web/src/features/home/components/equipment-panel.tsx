@@ -5,8 +5,8 @@ import type { ModuleKey } from '@mise/shared/organisation/constants';
 import { IconTemperature } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatStoreDate, formatStoreTime } from '../../../shared/format/store-clock';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { formatStoreDate, formatStoreTime } from './store-clock';
 
 type Equipment = NonNullable<StoreHome['equipment']>;
 const equipmentTabs = ['fridges', 'delivery', 'oils'] as const;

@@ -3,8 +3,8 @@ import { scoreWeights, scoreWindowDays } from '@mise/shared/history/constants';
 import type { ScoreClass } from '@mise/shared/history/rules';
 import type { StoreScore } from '@mise/shared/history/schemas';
 import { useTranslation } from 'react-i18next';
+import { formatCalendarDay } from '../../../shared/format/store-clock';
 import { currentLanguage } from '../../../shared/i18n/i18n';
-import { formatCalendarDay } from './store-clock';
 
 type ScoreExplanationDialogProps = {
   opened: boolean;

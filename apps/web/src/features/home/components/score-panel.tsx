@@ -15,9 +15,9 @@ import { IconGauge, IconHistory, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatCalendarDay } from '../../../shared/format/store-clock';
 import { scoreColor } from './score-color';
 import { ScoreExplanationDialog } from './score-explanation-dialog';
-import { formatCalendarDay } from './store-clock';
 
 type ScorePanelProps = {
   storeId: string;

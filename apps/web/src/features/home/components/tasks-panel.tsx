@@ -4,9 +4,9 @@ import { IconHistory, IconListCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { formatStoreTime } from '../../../shared/format/store-clock';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { ModuleBadge } from '../../../shared/ui/module-badge';
-import { formatStoreTime } from './store-clock';
 
 const taskTabs = ['completed', 'late', 'pending'] as const;
 type TaskTab = (typeof taskTabs)[number];

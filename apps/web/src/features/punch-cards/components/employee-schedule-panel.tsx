@@ -14,9 +14,9 @@ import type { Schedule } from '@mise/shared/people/schemas';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatStoreTime } from '../../../shared/format/store-clock';
 import { QueryContent } from '../../../shared/ui/query-content';
 import { useSchedule } from '../api/get-schedule';
-import { formatClockTime } from './punch-clock';
 
 type ScheduleEntry = Schedule['items'][number]['entries'][number];
 
@@ -26,7 +26,7 @@ const defaultZone = 'Europe/Paris';
 /** HH:MM of an entry: an instant on the store's clock, or a time of day as sent. */
 function entryTime(time: string, zone: string): string {
   if (/^\d{1,2}:\d{2}(:\d{2})?$/.test(time)) return time.slice(0, 5).padStart(5, '0');
-  return formatClockTime(time, zone);
+  return formatStoreTime(time, zone);
 }
 
 type EmployeeSchedulePanelProps = {

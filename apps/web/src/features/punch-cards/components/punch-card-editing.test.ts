@@ -1,6 +1,14 @@
 import type { PunchEntry } from '@mise/shared/people/schemas';
 import { describe, expect, it } from 'vitest';
 import {
+  currentWeek,
+  daysOfRange,
+  formatDayMonth,
+  formatStoreTime,
+  rangeLength,
+  zonedInstant,
+} from '../../../shared/format/store-clock';
+import {
   addEntry,
   areAllCardsCoherent,
   buildSaveBody,
@@ -12,14 +20,6 @@ import {
   incoherentEntryKeys,
   toEditableEntries,
 } from './punch-card-editing';
-import {
-  currentWeek,
-  daysOfRange,
-  formatClockTime,
-  formatDayMonth,
-  rangeLength,
-  zonedInstant,
-} from './punch-clock';
 
 const zone = 'Europe/Paris';
 const lea = 'employee-lea';
@@ -191,7 +191,7 @@ describe('store clock', () => {
     expect(zonedInstant('2026-11-16', '08:15', zone)).toBe('2026-11-16T07:15:00.000Z');
     expect(zonedInstant('2026-07-16', '08:15', zone)).toBe('2026-07-16T06:15:00.000Z');
     expect(zonedInstant('2026-11-16', '25:00', zone)).toBeNull();
-    expect(formatClockTime('2026-07-16T06:15:00Z', zone)).toBe('08:15');
+    expect(formatStoreTime('2026-07-16T06:15:00Z', zone)).toBe('08:15');
   });
 
   it('lists the days of a range', () => {

@@ -3,8 +3,8 @@ import { pairEntries, totalHours } from '@mise/shared/people/rules';
 import type { PunchCards } from '@mise/shared/people/schemas';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { formatDayMonth } from '../../../shared/format/store-clock';
 import { dayEntries, type EditableEntry, employeeEntries, formatHours } from './punch-card-editing';
-import { formatDayMonth } from './punch-clock';
 import { PunchEntryBadge } from './punch-entry-badge';
 
 type PunchCardTableProps = {

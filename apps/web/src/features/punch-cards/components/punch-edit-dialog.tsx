@@ -3,8 +3,12 @@ import { TimeInput } from '@mantine/dates';
 import { entryDay } from '@mise/shared/people/rules';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  formatStoreDateTime,
+  formatStoreTime,
+  zonedInstant,
+} from '../../../shared/format/store-clock';
 import type { EditableEntry } from './punch-card-editing';
-import { formatClockDateTime, formatClockTime, zonedInstant } from './punch-clock';
 
 type PunchEditDialogProps = {
   /** The entry edited; null keeps the dialog closed. */
@@ -66,7 +70,7 @@ function PunchEditForm({
 }: Omit<PunchEditDialogProps, 'entry'> & { entry: EditableEntry }) {
   const { t } = useTranslation();
   const [time, setTime] = useState(() =>
-    formatClockTime(entry.timestamp_modified ?? entry.timestamp, zone),
+    formatStoreTime(entry.timestamp_modified ?? entry.timestamp, zone),
   );
   const [error, setError] = useState<string | null>(null);
   const isAdded = entry.id === null;
@@ -119,7 +123,7 @@ function PunchEditForm({
             </Badge>
           ) : (
             <Text size="sm" data-testid="punch-edit-original" data-empty="false">
-              {formatClockDateTime(entry.timestamp, zone)}
+              {formatStoreDateTime(entry.timestamp, zone)}
             </Text>
           )}
         </Stack>

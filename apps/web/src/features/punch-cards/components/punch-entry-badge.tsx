@@ -1,7 +1,7 @@
 import { Badge, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatStoreTime } from '../../../shared/format/store-clock';
 import type { EditableEntry } from './punch-card-editing';
-import { formatClockTime } from './punch-clock';
 
 type PunchEntryBadgeProps = {
   entry: EditableEntry;
@@ -19,7 +19,7 @@ const incoherentBorder = '2px solid var(--mantine-color-red-6)';
  */
 export function PunchEntryBadge({ entry, zone, isIncoherent, onOpen }: PunchEntryBadgeProps) {
   const { t } = useTranslation();
-  const time = formatClockTime(entry.timestamp_modified ?? entry.timestamp, zone);
+  const time = formatStoreTime(entry.timestamp_modified ?? entry.timestamp, zone);
   const label = t(entry.is_in ? 'punchCards.entranceAt' : 'punchCards.exitAt', { time });
   const badge = (
     <Badge

@@ -1,11 +1,11 @@
 import type { PunchCards, PunchEntry } from '@mise/shared/people/schemas';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { currentWeek } from '../../../shared/format/store-clock';
 import { selectionStorageKey } from '../../../shared/selection/use-selection';
 import { buildId, buildUser } from '../../../test/factories';
 import { apiError, type MockHandler, mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
-import { currentWeek } from '../components/punch-clock';
 
 /** The page is a lazy route: its first render waits for its modules, slow on a busy machine. */
 const pageLoad = { timeout: 10_000 };

@@ -16,6 +16,12 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { useCurrentUser } from '../../../shared/auth/get-me';
+import {
+  currentWeek,
+  daysOfRange,
+  isCalendarDay,
+  rangeLength,
+} from '../../../shared/format/store-clock';
 import { errorMessage } from '../../../shared/i18n/error-message';
 import { currentLanguage } from '../../../shared/i18n/i18n';
 import { SelectionPopup } from '../../../shared/selection/selection-popup';
@@ -42,7 +48,6 @@ import {
   toEditableEntries,
 } from '../components/punch-card-editing';
 import { PunchCardTable } from '../components/punch-card-table';
-import { currentWeek, daysOfRange, isCalendarDay, rangeLength } from '../components/punch-clock';
 import { PunchEditDialog } from '../components/punch-edit-dialog';
 
 /** The zone of new stores (spec 000 §9), used until the store's own is known. */

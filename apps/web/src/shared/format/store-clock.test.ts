@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   addCalendarDays,
-  formatDuration,
   formatStoreDateTime,
   formatStoreTimeOfSeconds,
-  formatTemperature,
   todayInStoreZone,
-} from './store-time';
+} from './store-clock';
 
 describe('store time', () => {
   it("formats instants on the store's clock, whatever the browser's zone", () => {
@@ -24,15 +22,5 @@ describe('store time', () => {
     expect(todayInStoreZone('Europe/Paris', new Date('2026-11-22T22:59:00Z'))).toBe('2026-11-22');
     expect(addCalendarDays('2026-03-02', -6)).toBe('2026-02-24');
     expect(addCalendarDays('2026-12-29', 6)).toBe('2027-01-04');
-  });
-
-  it('writes durations and temperatures', () => {
-    expect(formatDuration(60)).toBe('1 min');
-    expect(formatDuration(750)).toBe('12 min 30 s');
-    expect(formatDuration(3900)).toBe('1 h 05 min');
-    expect(formatDuration(45)).toBe('45 s');
-    expect(formatTemperature(-18)).toBe('-18 °C');
-    expect(formatTemperature(3.456)).toBe('3.46 °C');
-    expect(formatTemperature(null)).toBe('');
   });
 });
