@@ -1,34 +1,8 @@
 import { allergens } from '@mise/shared/catalogue/constants';
 import type { AllergenTable } from '@mise/shared/catalogue/schemas';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
+import { readPdf } from '../../test/read-pdf';
 import { allergenPdfTexts, renderAllergensPdf } from './allergens';
-
-type TextItem = { text: string; x: number; y: number };
-
-/** Reads the PDF back with PDF.js: page sizes and the text items of each page. */
-async function readPdf(buffer: Buffer) {
-  const pdf = await getDocument({
-    data: new Uint8Array(buffer),
-    disableFontFace: true,
-    isEvalSupported: false,
-    useSystemFonts: false,
-  }).promise;
-  const pages: { view: number[]; items: TextItem[]; text: string }[] = [];
-  for (let number = 1; number <= pdf.numPages; number++) {
-    const page = await pdf.getPage(number);
-    const content = await page.getTextContent();
-    const items = content.items
-      .filter((item) => 'str' in item && item.str.trim() !== '')
-      .map((item) => {
-        const { str, transform } = item as { str: string; transform: number[] };
-        return { text: str, x: transform[4]!, y: transform[5]! };
-      });
-    pages.push({ view: page.view, items, text: items.map((item) => item.text).join('\n') });
-  }
-  await pdf.destroy();
-  return pages;
-}
 
 const generatedAt = new Date('2026-11-22T08:30:00Z');
 

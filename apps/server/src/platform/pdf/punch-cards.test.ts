@@ -1,33 +1,8 @@
 import type { PunchCards, PunchEntry } from '@mise/shared/people/schemas';
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
+import { readPdf } from '../../test/read-pdf';
 import { punchCardsPdfTexts, renderPunchCardsPdf } from './punch-cards';
-
-type TextItem = { text: string; x: number; y: number };
-
-/** Reads the PDF back with PDF.js: the text items of each page, with their fill colour. */
-async function readPdf(buffer: Buffer) {
-  const pdf = await getDocument({
-    data: new Uint8Array(buffer),
-    disableFontFace: true,
-    isEvalSupported: false,
-    useSystemFonts: false,
-  }).promise;
-  const pages: { view: number[]; items: TextItem[]; text: string }[] = [];
-  for (let number = 1; number <= pdf.numPages; number++) {
-    const page = await pdf.getPage(number);
-    const content = await page.getTextContent();
-    const items = content.items
-      .filter((item) => 'str' in item && item.str.trim() !== '')
-      .map((item) => {
-        const { str, transform } = item as { str: string; transform: number[] };
-        return { text: str, x: transform[4]!, y: transform[5]! };
-      });
-    pages.push({ view: page.view, items, text: items.map((item) => item.text).join('\n') });
-  }
-  await pdf.destroy();
-  return pages;
-}
 
 /** The text runs of the first page with the fill colour each is drawn in (PDF.js operators). */
 async function colouredRuns(buffer: Buffer) {

@@ -2,34 +2,8 @@ import type { HistoryTask } from '@mise/shared/history/schemas';
 import type { TaskModule } from '@mise/shared/tasks/constants';
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
+import { type PdfTextItem, readPdf } from '../../test/read-pdf';
 import { renderTasksPdf, type TasksExportInput, taskExportTexts, zonedClock } from './tasks';
-
-type TextItem = { text: string; x: number; y: number };
-
-/** Reads the PDF back with PDF.js: page sizes and the text items of each page. */
-async function readPdf(buffer: Buffer) {
-  const pdf = await getDocument({
-    data: new Uint8Array(buffer),
-    disableFontFace: true,
-    isEvalSupported: false,
-    useSystemFonts: false,
-  }).promise;
-  const pages: { view: number[]; items: TextItem[]; text: string }[] = [];
-  for (let number = 1; number <= pdf.numPages; number++) {
-    const page = await pdf.getPage(number);
-    const content = await page.getTextContent();
-    const items = content.items
-      .filter((item) => 'str' in item && item.str.trim() !== '')
-      .map((item) => {
-        const { str, transform } = item as { str: string; transform: number[] };
-        return { text: str, x: transform[4]!, y: transform[5]! };
-      });
-    pages.push({ view: page.view, items, text: items.map((item) => item.text).join('\n') });
-    page.cleanup();
-  }
-  await pdf.destroy();
-  return pages;
-}
 
 /** The first page's text runs with the fill colour each is painted in. */
 async function readColours(buffer: Buffer) {
@@ -220,7 +194,7 @@ function sampleInput(lang: TasksExportInput['lang']): TasksExportInput {
 }
 
 /** The row of result cells printed on the same baseline as `text`. */
-function rowOf(items: TextItem[], text: string) {
+function rowOf(items: PdfTextItem[], text: string) {
   const anchor = items.find((item) => item.text === text);
   expect(anchor, `"${text}" is printed`).toBeDefined();
   return items
