@@ -587,16 +587,20 @@ const scoreSql = `
     AND t.postponed_task IS NULL
   GROUP BY t.store_id`;
 const todaySql = 'SELECT * FROM tasks WHERE store_id = $1 AND day = $2 ORDER BY start, name';
-const oilsSql = (onlyChanges: boolean) => `
-  SELECT DISTINCT ON (entry->>'element') entry->>'element' AS element,
-         (SELECT item->>'name' FROM jsonb_array_elements(t.elements) item
-           WHERE item->>'id' = entry->>'element' LIMIT 1) AS name,
-         t.completed_timestamp AS at, entry->'temperature' AS temperature, entry->'polarity' AS polarity
-    FROM tasks t CROSS JOIN LATERAL jsonb_array_elements(t.result->'entries') entry
-   WHERE t.store_id = $1 AND t.module = 'oils' AND t.day BETWEEN $2 AND $3
-     AND t.completed_timestamp IS NOT NULL
-     ${onlyChanges ? `AND entry->>'oil_changed' = 'true'` : ''}
-   ORDER BY entry->>'element', t.completed_timestamp DESC`;
+const oilsSql = `
+  WITH entries AS MATERIALIZED (
+    SELECT entry->>'element' AS element,
+           (SELECT item->>'name' FROM jsonb_array_elements(t.elements) item
+             WHERE item->>'id' = entry->>'element' LIMIT 1) AS name,
+           t.completed_timestamp AS at, entry->'temperature' AS temperature,
+           entry->'polarity' AS polarity, entry->>'oil_changed' = 'true' AS changed
+      FROM tasks t CROSS JOIN LATERAL jsonb_array_elements(t.result->'entries') entry
+     WHERE t.store_id = $1 AND t.module = 'oils' AND t.day BETWEEN $2 AND $3
+       AND t.completed_timestamp IS NOT NULL)
+  SELECT DISTINCT ON (element) element, name, at, temperature, polarity,
+         max(at) FILTER (WHERE changed) OVER (PARTITION BY element) AS changed_at
+    FROM entries
+   ORDER BY element, at DESC`;
 
 function countPdfPages(pdf: Buffer): number {
   return (pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-zA-Z])/g) ?? []).length;

@@ -15,6 +15,7 @@ import { requireAuth } from '../../platform/auth/request-auth';
 import type { AppDeps } from '../../platform/deps';
 import { renderTasksPdf } from '../../platform/pdf/tasks';
 import { scopeOf } from '../../platform/scope';
+import { plainJsonSerializer } from '../elements/plain-serializer';
 import * as historyService from './history.service';
 import { renderTasksCsv } from './history-csv';
 
@@ -61,6 +62,8 @@ export const historyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
         querystring: historyQuerySchema,
         response: { 200: historyResponseSchema },
       },
+      // Pages of up to 500 tasks with their results, built in the schema's shape.
+      serializerCompiler: plainJsonSerializer,
     },
     async (request) =>
       historyService.searchHistory(

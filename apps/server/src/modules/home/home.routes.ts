@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/request-auth';
 import type { AppDeps } from '../../platform/deps';
 import { scopeOf } from '../../platform/scope';
+import { plainJsonSerializer } from '../elements/plain-serializer';
 import { findStoreInScope } from '../stores/stores.service';
 import * as homeService from './home.service';
 
@@ -30,7 +31,11 @@ export const homeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, even
 
   app.get(
     '/stores/:storeId/home',
-    { schema: { tags: ['home'], params, response: { 200: storeHomeSchema } } },
+    {
+      schema: { tags: ['home'], params, response: { 200: storeHomeSchema } },
+      // Built in the schema's shape (home.service.ts): no second pass through zod.
+      serializerCompiler: plainJsonSerializer,
+    },
     async (request) => homeService.storeHome(db, await scopeFor(request), request.params.storeId),
   );
 

@@ -219,24 +219,27 @@ async function oilEquipment(
   todayTasks: (typeof tasks.$inferSelect)[],
 ): Promise<OilState[]> {
   const since = scoreWindowStart(today, oilHistoryDays);
-  const latest = (onlyChanges: boolean) => sql`
-    select distinct on (entry->>'element')
-           entry->>'element' as element,
-           (select item->>'name' from jsonb_array_elements(${tasks.elements}) item
-             where item->>'id' = entry->>'element' limit 1) as name,
-           ${tasks.completed_timestamp} as at,
-           entry->'temperature' as temperature,
-           entry->'polarity' as polarity
-      from ${tasks} cross join lateral jsonb_array_elements(${tasks.result}->'entries') entry
-     where ${tasks.store_id} = ${storeId} and ${tasks.module} = 'oils'
-       and ${tasks.day} between ${since} and ${today}
-       and ${tasks.completed_timestamp} is not null
-       ${onlyChanges ? sql`and entry->>'oil_changed' = 'true'` : sql``}
-     order by entry->>'element', ${tasks.completed_timestamp} desc`;
-  const [readings, changes] = (await Promise.all([
-    db.execute(latest(false)),
-    db.execute(latest(true)),
-  ])) as unknown as [{ rows: OilRow[] }, { rows: OilRow[] }];
+  // One pass over the entries of the period: each element's last reading and last change.
+  const result = (await db.execute(sql`
+    with entries as materialized (
+      select entry->>'element' as element,
+             (select item->>'name' from jsonb_array_elements(${tasks.elements}) item
+               where item->>'id' = entry->>'element' limit 1) as name,
+             ${tasks.completed_timestamp} as at,
+             entry->'temperature' as temperature,
+             entry->'polarity' as polarity,
+             entry->>'oil_changed' = 'true' as changed
+        from ${tasks} cross join lateral jsonb_array_elements(${tasks.result}->'entries') entry
+       where ${tasks.store_id} = ${storeId} and ${tasks.module} = 'oils'
+         and ${tasks.day} between ${since} and ${today}
+         and ${tasks.completed_timestamp} is not null)
+    select distinct on (element) element, name, at, temperature, polarity,
+           max(at) filter (where changed) over (partition by element) as changed_at
+      from entries
+     order by element, at desc`)) as unknown as {
+    rows: (OilRow & { changed_at: string | Date | null })[];
+  };
+  const readings = result;
   const isoOf = (value: string | Date) => new Date(value).toISOString();
   const oils = new Map<string, OilState>();
   for (const task of todayTasks)
@@ -257,12 +260,8 @@ async function oilEquipment(
       temperature: numberOrNull(row.temperature),
       polarity: numberOrNull(row.polarity),
       last_reading_at: isoOf(row.at),
-      last_change_at: null,
+      last_change_at: row.changed_at ? isoOf(row.changed_at) : null,
     });
-  }
-  for (const row of changes.rows) {
-    const oil = oils.get(row.element);
-    if (oil) oil.last_change_at = isoOf(row.at);
   }
   return [...oils.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
