@@ -681,16 +681,8 @@ try {
     const now = new Date().toISOString();
     const score = await sqlClient.query(scoreSql, [busiest.id, now, 29]);
     const todays = await sqlClient.query(todaySql, [busiest.id, today]);
-    const [oils, changes] = await Promise.all([
-      sqlClient.query(oilsSql(false), [busiest.id, addDays(today, -89), today]),
-      sqlClient.query(oilsSql(true), [busiest.id, addDays(today, -89), today]),
-    ]);
-    return (
-      (score.rowCount ?? 0) +
-      (todays.rowCount ?? 0) +
-      (oils.rowCount ?? 0) +
-      (changes.rowCount ?? 0)
-    );
+    const oils = await sqlClient.query(oilsSql, [busiest.id, addDays(today, -89), today]);
+    return (score.rowCount ?? 0) + (todays.rowCount ?? 0) + (oils.rowCount ?? 0);
   });
   compare('home (busiest store): SQL = score + today + oils', api, sql);
   console.table(rows);
