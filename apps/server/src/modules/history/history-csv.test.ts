@@ -1,54 +1,12 @@
 import type { HistoryTask } from '@mise/shared/history/schemas';
+import { buildHistoryTask, taskElement as element } from '@mise/shared/history/test-support';
 import type { TaskModule } from '@mise/shared/tasks/constants';
 import { describe, expect, it } from 'vitest';
 import type { TasksExportInput } from '../../platform/pdf/tasks';
 import { csvColumns, renderTasksCsv } from './history-csv';
 
-type TaskElement = HistoryTask['elements'][number];
-function element(id: string, name: string, values: Partial<TaskElement> = {}): TaskElement {
-  return {
-    id,
-    name,
-    minimum_temperature: null,
-    maximum_temperature: null,
-    maximum_polarity: null,
-    reheating_temperature: null,
-    cooling_temperature: null,
-    ...values,
-  };
-}
-
-function buildTask(module: TaskModule, values: Partial<HistoryTask> = {}): HistoryTask {
-  return {
-    id: 'task-1',
-    store_id: 'store-1',
-    name: 'Relevé',
-    module,
-    type_name: null,
-    type_color: null,
-    start: '2026-11-22T07:00:00Z',
-    day: '2026-11-22',
-    duration: 60,
-    requires_manager: false,
-    notify_late: false,
-    elements: [],
-    actions: [],
-    configuration_id: null,
-    store_configuration_id: null,
-    completed_timestamp: '2026-11-22T07:20:00Z',
-    completed_employee: 'employee-1',
-    employee: { name: 'Zofia', surname: 'Wójcik' },
-    result: null,
-    revision: 1,
-    postponed_task: null,
-    original_task: null,
-    status: 'done',
-    anomalies: [],
-    is_anomaly: false,
-    postponed_to: null,
-    ...values,
-  };
-}
+const buildTask = (module: TaskModule, values: Partial<HistoryTask> = {}) =>
+  buildHistoryTask(module, { employee: { name: 'Zofia', surname: 'Wójcik' }, ...values });
 
 const fridge = element('fridge', 'Frigo 1', { minimum_temperature: 0, maximum_temperature: 4 });
 const reading = (values: Record<string, unknown>) => ({

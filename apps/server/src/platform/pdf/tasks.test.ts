@@ -1,4 +1,5 @@
 import type { HistoryTask } from '@mise/shared/history/schemas';
+import { buildHistoryTask, taskElement as element } from '@mise/shared/history/test-support';
 import type { TaskModule } from '@mise/shared/tasks/constants';
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
@@ -32,52 +33,10 @@ async function readColours(buffer: Buffer) {
   return runs;
 }
 
-type TaskElement = HistoryTask['elements'][number];
-function element(id: string, name: string, values: Partial<TaskElement> = {}): TaskElement {
-  return {
-    id,
-    name,
-    minimum_temperature: null,
-    maximum_temperature: null,
-    maximum_polarity: null,
-    reheating_temperature: null,
-    cooling_temperature: null,
-    ...values,
-  };
-}
-
 let sequence = 0;
 function buildTask(module: TaskModule, values: Partial<HistoryTask> = {}): HistoryTask {
   sequence += 1;
-  return {
-    id: `task-${sequence}`,
-    store_id: 'store-1',
-    name: `Task ${sequence}`,
-    module,
-    type_name: null,
-    type_color: null,
-    start: '2026-11-22T07:00:00Z',
-    day: '2026-11-22',
-    duration: 60,
-    requires_manager: false,
-    notify_late: false,
-    elements: [],
-    actions: [],
-    configuration_id: null,
-    store_configuration_id: null,
-    completed_timestamp: '2026-11-22T07:20:00Z',
-    completed_employee: 'employee-1',
-    employee: { name: 'Anna', surname: 'Nowak' },
-    result: null,
-    revision: 1,
-    postponed_task: null,
-    original_task: null,
-    status: 'done',
-    anomalies: [],
-    is_anomaly: false,
-    postponed_to: null,
-    ...values,
-  };
+  return buildHistoryTask(module, { id: `task-${sequence}`, name: `Task ${sequence}`, ...values });
 }
 
 const fridge = element('fridge', 'Chambre froide Łódź', {
