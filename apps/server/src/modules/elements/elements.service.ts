@@ -22,7 +22,13 @@ import type {
 import type { ModuleKey } from '@mise/shared/organisation/constants';
 import { type AnyColumn, and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { databaseElements, databases, elementTypes, storeElements, stores } from '../../db/schema';
+import {
+  databaseElements,
+  type databases,
+  elementTypes,
+  storeElements,
+  stores,
+} from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 import type { Storage } from '../../platform/storage';
@@ -33,6 +39,7 @@ import {
   findEditableStore,
   findStoreInScope,
   type StoreRow,
+  storeHiddenModules,
 } from '../stores/stores.service';
 import {
   type AttachmentOwner,
@@ -244,16 +251,6 @@ export async function presentDatabaseElement(
   };
 }
 
-async function hiddenModulesOf(db: Database, store: StoreRow): Promise<ModuleKey[]> {
-  const own = store.hidden_modules as ModuleKey[];
-  if (!store.database_id) return own;
-  const [database] = await db
-    .select({ hidden_modules: databases.hidden_modules })
-    .from(databases)
-    .where(eq(databases.id, store.database_id));
-  return [...new Set([...own, ...((database?.hidden_modules ?? []) as ModuleKey[])])];
-}
-
 /** GET /api/databases/:databaseId/elements/context. */
 export async function databaseElementContext(db: Database, scope: Scope, databaseId: string) {
   const database = await findDatabaseInScope(db, scope, databaseId);
@@ -266,7 +263,10 @@ export async function databaseElementContext(db: Database, scope: Scope, databas
 /** GET /api/stores/:storeId/elements/context: the store's and its database's hidden modules. */
 export async function storeElementContext(db: Database, scope: Scope, storeId: string) {
   const store = await findStoreInScope(db, scope, storeId);
-  return { hidden_modules: await hiddenModulesOf(db, store), editable: canEditStore(scope, store) };
+  return {
+    hidden_modules: await storeHiddenModules(db, store),
+    editable: canEditStore(scope, store),
+  };
 }
 
 /** Everything a store element is presented or duplicated from. */
@@ -329,7 +329,7 @@ export async function presentStoreElement(
   const [parts, type_name, hidden_modules] = await Promise.all([
     loadStoreParts(db, row, origin),
     typeName(db, effectiveStoreValues(row, origin).values.type_id),
-    hiddenModulesOf(db, store),
+    storeHiddenModules(db, store),
   ]);
   return {
     ...base(parts.effective, {

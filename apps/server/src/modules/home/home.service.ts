@@ -18,10 +18,10 @@ import type { ModuleKey } from '@mise/shared/organisation/constants';
 import { dayInZone } from '@mise/shared/tasks/rules';
 import { and, asc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { databaseElements, databases, storeElements, stores, tasks } from '../../db/schema';
+import { databaseElements, storeElements, stores, tasks } from '../../db/schema';
 import type { Scope } from '../../platform/scope';
 import { storeFilter } from '../../platform/scope';
-import { findStoreInScope } from '../stores/stores.service';
+import { findStoreInScope, storeHiddenModules } from '../stores/stores.service';
 import { presentTask } from '../tasks/present-task';
 
 /*
@@ -276,15 +276,7 @@ export async function storeHome(
   const store = await findStoreInScope(db, scope, storeId);
   const zone = store.timezone_name;
   const today = dayInZone(now, zone);
-  const [database] = store.database_id
-    ? await db
-        .select({ hidden: databases.hidden_modules })
-        .from(databases)
-        .where(eq(databases.id, store.database_id))
-    : [];
-  const hidden = [
-    ...new Set([...store.hidden_modules, ...(database?.hidden ?? [])]),
-  ] as ModuleKey[];
+  const hidden = await storeHiddenModules(db, store);
   const isManager = scope.role === 'manager';
   const [counts, todayTasks] = await Promise.all([
     scoreCountsByStore(db, eq(stores.id, store.id), now),

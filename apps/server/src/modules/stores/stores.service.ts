@@ -106,6 +106,17 @@ export async function findStoreInScope(db: Database, scope: Scope, id: string): 
   return row;
 }
 
+/** The modules hidden on a store: its own and its database's (spec 000 §3). */
+export async function storeHiddenModules(db: Database, store: StoreRow): Promise<ModuleKey[]> {
+  const own = store.hidden_modules as ModuleKey[];
+  if (!store.database_id) return own;
+  const [database] = await db
+    .select({ hidden_modules: databases.hidden_modules })
+    .from(databases)
+    .where(eq(databases.id, store.database_id));
+  return [...new Set([...own, ...((database?.hidden_modules ?? []) as ModuleKey[])])];
+}
+
 /**
  * Who may change a store and its devices (spec 000 §6): admins, its distributor, its owners,
  * and managers of its database only when the store is manager-owned. The store is already
