@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { rangeDays } from '@mise/shared/history/rules';
 import { maxPunchRangeDays } from '@mise/shared/people/constants';
 import { entryDay, isCoherent, type PunchEntryLike, sortEntries } from '@mise/shared/people/rules';
@@ -24,7 +24,13 @@ import { AppError, forbidden } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 import type { Storage } from '../../platform/storage';
 import { canEditStore, findStoreInScope, type StoreRow } from '../stores/stores.service';
-import { canonicalJson, storeZone, type TaskActor } from '../tasks/task-results.service';
+import {
+  canonicalJson,
+  isTabletPicture,
+  saveTabletPicture,
+  storeZone,
+  type TaskActor,
+} from '../tasks/task-results.service';
 
 /*
  * Punch cards (spec 000 §2, §3, §4, §5, §9). One row per entry (punch_entries), read by the
@@ -415,27 +421,18 @@ export function selfiePrefix(storeId: string): string {
   return `stores/${storeId}/selfies/`;
 }
 
-const selfieNamePattern = /^\d{4}-\d{2}\/[a-f0-9]{32}\.(png|jpg|webp)$/;
-
 export function isStoreSelfie(storeId: string, path: string): boolean {
-  const prefix = selfiePrefix(storeId);
-  return path.startsWith(prefix) && selfieNamePattern.test(path.slice(prefix.length));
+  return isTabletPicture(selfiePrefix(storeId), path);
 }
 
-/**
- * Stores a selfie under a key the server builds:
- * stores/{storeId}/selfies/{yyyy-mm of the store's today}/{128 random bits}.{ext}.
- */
-export async function saveSelfie(
+/** A selfie: stores/{storeId}/selfies/{yyyy-mm of the store's today}/{128 random bits}.{ext}. */
+export function saveSelfie(
   db: Database,
   storage: Storage,
   storeId: string,
   image: { data: Buffer; extension: string },
 ): Promise<{ path: string; url: string }> {
-  const month = dayInZone(new Date(), await storeZone(db, storeId)).slice(0, 7);
-  const path = `${selfiePrefix(storeId)}${month}/${randomBytes(16).toString('hex')}.${image.extension}`;
-  await storage.put(path, image.data);
-  return { path, url: `/api/files/${path}` };
+  return saveTabletPicture(db, storage, storeId, selfiePrefix(storeId), image);
 }
 
 function punchRequestHash(employeeId: string, body: DevicePunchBody): string {

@@ -51,26 +51,41 @@ export function taskPicturePrefix(storeId: string): string {
 }
 
 /**
- * Stores a task picture under a key the server builds:
- * stores/{storeId}/tasks/{yyyy-mm of the store's today}/{128 random bits}.{ext}.
+ * Stores a picture a tablet took under a key the server builds:
+ * {prefix}{yyyy-mm of the store's today}/{128 random bits}.{ext} (task pictures, selfies).
  */
-export async function saveTaskPicture(
+export async function saveTabletPicture(
   db: Database,
   storage: Storage,
   storeId: string,
+  prefix: string,
   image: { data: Buffer; extension: string },
 ): Promise<{ path: string; url: string }> {
   const month = dayInZone(new Date(), await storeZone(db, storeId)).slice(0, 7);
-  const path = `${taskPicturePrefix(storeId)}${month}/${randomBytes(16).toString('hex')}.${image.extension}`;
+  const path = `${prefix}${month}/${randomBytes(16).toString('hex')}.${image.extension}`;
   await storage.put(path, image.data);
   return { path, url: `/api/files/${path}` };
 }
 
 const pictureNamePattern = /^\d{4}-\d{2}\/[a-f0-9]{32}\.(png|jpg|webp)$/;
 
-function isTaskPicture(storeId: string, path: string): boolean {
-  const prefix = taskPicturePrefix(storeId);
+/** Whether a path is a key saveTabletPicture built under this prefix. */
+export function isTabletPicture(prefix: string, path: string): boolean {
   return path.startsWith(prefix) && pictureNamePattern.test(path.slice(prefix.length));
+}
+
+/** A task picture: stores/{storeId}/tasks/{yyyy-mm}/{random}.{ext}. */
+export function saveTaskPicture(
+  db: Database,
+  storage: Storage,
+  storeId: string,
+  image: { data: Buffer; extension: string },
+): Promise<{ path: string; url: string }> {
+  return saveTabletPicture(db, storage, storeId, taskPicturePrefix(storeId), image);
+}
+
+function isTaskPicture(storeId: string, path: string): boolean {
+  return isTabletPicture(taskPicturePrefix(storeId), path);
 }
 
 /** JSON with object keys sorted: the same request always hashes the same. */
