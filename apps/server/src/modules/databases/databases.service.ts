@@ -9,11 +9,10 @@ import { and, asc, eq, ilike, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { databaseManagers, databases, distributors, stores, users } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../platform/errors';
+import { likePattern } from '../../platform/like-pattern';
 import { databaseFilter, distributorFilter, type Scope, storeFilter } from '../../platform/scope';
 
 type DatabaseRow = typeof databases.$inferSelect;
-
-const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 const isStaff = (scope: Scope) => scope.role === 'admin' || scope.role === 'distributor';
 

@@ -8,11 +8,10 @@ import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { databases, distributors, sensorCredentials, stores } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../platform/errors';
+import { likePattern } from '../../platform/like-pattern';
 import { databaseFilter, distributorFilter, type Scope, storeFilter } from '../../platform/scope';
 
 type DistributorRow = typeof distributors.$inferSelect;
-
-const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /**
  * Store counts per distributor, restricted to the stores the caller may see (for admins and

@@ -20,7 +20,6 @@ import {
   desc,
   eq,
   gte,
-  ilike,
   inArray,
   isNotNull,
   isNull,
@@ -33,7 +32,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { databases, stores, taskResultRevisions, tasks } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../platform/errors';
+import { likePattern } from '../../platform/like-pattern';
 import { type Scope, storeFilter } from '../../platform/scope';
+import { storeSearchCondition } from '../stores/stores.service';
 import { presentTask, type TaskRow } from '../tasks/present-task';
 
 /*
@@ -106,16 +107,7 @@ export async function listHistoryStores(
     eq(stores.mise_licence, true),
     managerAccess(scope),
   ];
-  if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-    // The expression of the stores_search_trgm_idx index (migration 0003).
-    conditions.push(
-      ilike(
-        sql`${stores.name} || ' ' || ${stores.address} || ' ' || ${stores.postal_code} || ' ' || ${stores.city}`,
-        pattern,
-      ),
-    );
-  }
+  if (search) conditions.push(storeSearchCondition(search));
   const rows = await db
     .select(historyStoreColumns)
     .from(stores)
@@ -242,8 +234,7 @@ function searchCondition(search: string | undefined): SQL | undefined {
   const text = sql`(${tasks.name} || ' ' || coalesce(${tasks.employee}->>'name', '') || ' ' || coalesce(${tasks.employee}->>'surname', '') || ' ' || jsonb_path_query_array(${tasks.elements}, '$[*].name')::text || ' ' || jsonb_path_query_array(${tasks.actions}, '$[*].name')::text || ' ' || coalesce(jsonb_path_query_array(${tasks.result}, '$.entries[*].comment')::text, ''))`;
   return and(
     ...words.map((word) => {
-      const pattern = `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-      return sql`${text} ilike ${pattern}`;
+      return sql`${text} ilike ${likePattern(word)}`;
     }),
   );
 }

@@ -24,6 +24,7 @@ import {
 } from '../../db/schema';
 import { hashToken, newToken } from '../../platform/auth/tokens';
 import { AppError, forbidden, notFound } from '../../platform/errors';
+import { likePattern } from '../../platform/like-pattern';
 import type { Mailer } from '../../platform/mail';
 import { countPastPage } from '../../platform/paging';
 import { distributorFilter, type Scope, storeFilter } from '../../platform/scope';
@@ -36,6 +37,15 @@ import { newPairingKey } from './pairing-key';
 export type StoreRow = typeof stores.$inferSelect;
 
 const isStaff = (scope: Scope) => scope.role === 'admin' || scope.role === 'distributor';
+
+/** Stores whose name, address, postal code or city hold `search`: the expression of the
+ * stores_search_trgm_idx index (migration 0003). */
+export function storeSearchCondition(search: string): SQL {
+  return ilike(
+    sql`${stores.name} || ' ' || ${stores.address} || ' ' || ${stores.postal_code} || ' ' || ${stores.city}`,
+    likePattern(search),
+  );
+}
 
 /** GET /api/stores: the scope's stores, names of distributor and database joined, by name. */
 export async function listStores(
@@ -54,16 +64,7 @@ export async function listStores(
   if (!query.includeInactive) conditions.push(eq(stores.active, true));
   if (query.databaseId) conditions.push(eq(stores.database_id, query.databaseId));
   if (query.distributorId) conditions.push(eq(stores.distributor_id, query.distributorId));
-  if (query.search) {
-    const pattern = `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-    // The expression of the stores_search_trgm_idx index (migration 0003).
-    conditions.push(
-      ilike(
-        sql`${stores.name} || ' ' || ${stores.address} || ' ' || ${stores.postal_code} || ' ' || ${stores.city}`,
-        pattern,
-      ),
-    );
-  }
+  if (query.search) conditions.push(storeSearchCondition(query.search));
   const where = and(...conditions);
   const items = await db
     .select({

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { databaseManagers, databases, storeOwners, stores, users } from '../../db/schema';
 import type { UserRow } from '../../platform/auth/sessions';
 import { AppError, forbidden, notFound } from '../../platform/errors';
+import { likePattern } from '../../platform/like-pattern';
 import { countPastPage } from '../../platform/paging';
 import { databaseFilter, type Scope, storeFilter, userFilter } from '../../platform/scope';
 
@@ -122,7 +123,7 @@ export async function listUsers(
   const conditions = [userFilter(scope, db)];
   if (!query.includeInactive) conditions.push(eq(users.active, true));
   if (query.search) {
-    const pattern = `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const pattern = likePattern(query.search);
     // The expression of the users_search_trgm_idx index (migration 0003): name, surname,
     // "name surname" and e-mail in one.
     conditions.push(
