@@ -19,6 +19,12 @@ export async function pickOption(page: Page, select: Locator, label: string): Pr
   await select.fill(label);
   await page.getByRole('option', { name: label, exact: true }).click({ timeout: 7_500 });
   await expect(select).toHaveValue(label);
+  // A dropdown still open (it can reopen on a late focus event) covers what comes next: close
+  // it, so the following click does not land on an option.
+  const openLists = page.locator('[role="listbox"]:visible');
+  if ((await openLists.count()) > 0) await select.press('Escape');
+  await expect(openLists).toHaveCount(0);
+  await expect(select).toHaveValue(label);
 }
 
 /**

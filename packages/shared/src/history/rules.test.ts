@@ -5,6 +5,7 @@ import {
   displayedDurationSeconds,
   emptyScoreCounts,
   equipmentState,
+  equipmentStateOfCounts,
   historyIncludes,
   rangeDays,
   readingInRange,
@@ -58,6 +59,10 @@ describe('temperature reading state (spec 002 §4)', () => {
   it('a fridge read in and out of range the same day is mixed', () => {
     expect(equipmentState([true, true])).toBe('in-range');
     expect(equipmentState([false])).toBe('out-of-range');
+    expect(equipmentStateOfCounts(0, 0)).toBe('no-data');
+    expect(equipmentStateOfCounts(3, 0)).toBe('in-range');
+    expect(equipmentStateOfCounts(0, 2)).toBe('out-of-range');
+    expect(equipmentStateOfCounts(2, 1)).toBe('mixed');
     expect(equipmentState([true, false, true])).toBe('mixed');
     expect(equipmentState([])).toBe('no-data');
   });

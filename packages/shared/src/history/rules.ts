@@ -63,10 +63,15 @@ export function readingInRange(
  * it was not read (readings not taken do not count).
  */
 export function equipmentState(readingsInRange: readonly boolean[]): EquipmentState {
-  if (readingsInRange.length === 0) return 'no-data';
   const inside = readingsInRange.filter(Boolean).length;
-  if (inside === readingsInRange.length) return 'in-range';
-  if (inside === 0) return 'out-of-range';
+  return equipmentStateOfCounts(inside, readingsInRange.length - inside);
+}
+
+/** The same from the counts of readings in and out of range. */
+export function equipmentStateOfCounts(inRange: number, outOfRange: number): EquipmentState {
+  if (inRange + outOfRange === 0) return 'no-data';
+  if (outOfRange === 0) return 'in-range';
+  if (inRange === 0) return 'out-of-range';
   return 'mixed';
 }
 
@@ -246,9 +251,7 @@ export function storeScore(counts: ScoreCounts): number | null {
 
 /** The first day of the score window ending on `today` (both included). */
 export function scoreWindowStart(today: string, days: number): string {
-  return (
-    DateTime.fromISO(today, { zone: 'utc' })
-      .minus({ days: days - 1 })
-      .toISODate() ?? today
-  );
+  const time = Date.parse(`${today}T00:00:00Z`);
+  if (Number.isNaN(time)) return today;
+  return new Date(time - (days - 1) * 86_400_000).toISOString().slice(0, 10);
 }

@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -201,9 +202,74 @@ export const tasks = pgTable(
     index('tasks_result_anomaly_pending_idx')
       .on(table.id)
       .where(sql`${table.result} is not null and ${table.result_anomaly} is null`),
-    // History reads one module of a store over a range of days.
-    index('tasks_store_module_day_idx').on(table.store_id, table.module, table.day),
+    // History pages read one module of a store newest first (keyset on start, id).
+    index('tasks_store_module_start_idx').on(table.store_id, table.module, table.start, table.id),
   ],
+);
+
+/**
+ * The restaurant score's counts of a store's calendar day (spec 000 §2, `scoreClassOf` in
+ * packages/shared): tasks done on time or late, with or without a result anomaly, and tasks
+ * not done; postponed tasks are not counted. Kept by triggers on `tasks` (migration
+ * 0011_home_summaries: every insert, update or delete recounts the (store, day) pairs it
+ * touched), so the home reads 30 small rows instead of a month of tasks. Every task window
+ * ends by the next local midnight, so on a past day "open" tasks are missed ones.
+ */
+export const storeDayScores = pgTable(
+  'store_day_scores',
+  {
+    store_id: uuid('store_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    on_time: integer('on_time').notNull().default(0),
+    on_time_with_anomaly: integer('on_time_with_anomaly').notNull().default(0),
+    late: integer('late').notNull().default(0),
+    late_with_anomaly: integer('late_with_anomaly').notNull().default(0),
+    open: integer('open').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.store_id, table.day] })],
+);
+
+/**
+ * The fridges and delivery panel of the home (spec 000 §2): per store, calendar day and
+ * element of that day's temperature tasks, its name (first task snapshot of the day), how
+ * many readings were in and out of the element's range (`readingInRange` in packages/shared,
+ * with each task's own bounds) and the last reading. Kept by triggers on `tasks` (migration
+ * 0011_home_summaries: a temperature task written, corrected or deleted recounts its
+ * store-day), so the home reads a few rows instead of the day's tasks and results.
+ */
+export const storeDayEquipment = pgTable(
+  'store_day_equipment',
+  {
+    store_id: uuid('store_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    element_id: text('element_id').notNull(),
+    name: text('name').notNull(),
+    in_range: integer('in_range').notNull().default(0),
+    out_of_range: integer('out_of_range').notNull().default(0),
+    last_temperature: doublePrecision('last_temperature'),
+    last_reading_at: timestamp('last_reading_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.store_id, table.day, table.element_id] })],
+);
+
+/**
+ * The oils panel of the home (spec 000 §2): per store and oil element, the last reading
+ * (temperature, polarity, time, the element's name in that task) and the last oil change.
+ * Kept by triggers on `tasks` (migration 0011_home_summaries: an oil task written, corrected
+ * or deleted recounts its store's oil elements over the last 90 days).
+ */
+export const storeOilStates = pgTable(
+  'store_oil_states',
+  {
+    store_id: uuid('store_id').notNull(),
+    element_id: text('element_id').notNull(),
+    name: text('name'),
+    temperature: doublePrecision('temperature'),
+    polarity: doublePrecision('polarity'),
+    last_reading_at: timestamp('last_reading_at', { withTimezone: true }).notNull(),
+    last_change_at: timestamp('last_change_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.store_id, table.element_id] })],
 );
 
 /**

@@ -2,6 +2,7 @@ import { idSchema } from '@mise/shared/auth/schemas';
 import {
   archiveBodySchema,
   archiveResponseSchema,
+  type HistoryResponse,
   historyExportBodySchema,
   historyQuerySchema,
   historyResponseSchema,
@@ -15,9 +16,9 @@ import { requireAuth } from '../../platform/auth/request-auth';
 import type { AppDeps } from '../../platform/deps';
 import { renderTasksPdf } from '../../platform/pdf/tasks';
 import { scopeOf } from '../../platform/scope';
-import { plainJsonSerializer } from '../elements/plain-serializer';
 import * as historyService from './history.service';
 import { renderTasksCsv } from './history-csv';
+import { searchHistoryJson } from './history-page';
 
 /** Exports are heavier than reads: at most this many a minute per address. */
 const exportsPerMinute = 20;
@@ -31,7 +32,7 @@ const fileSlug = (value: string) =>
     .slice(0, 60) || 'store';
 
 /** History, task detail and the history exports (spec 002 §2, §5, §7). */
-export const historyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const historyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, database }) => {
   const scopeFor = (request: Parameters<typeof requireAuth>[0]) =>
     scopeOf(request, db, requireAuth(request).user);
 
@@ -62,16 +63,18 @@ export const historyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
         querystring: historyQuerySchema,
         response: { 200: historyResponseSchema },
       },
-      // Pages of up to 500 tasks with their results, built in the schema's shape.
-      serializerCompiler: plainJsonSerializer,
     },
-    async (request) =>
-      historyService.searchHistory(
-        db,
+    async (request, reply) => {
+      const json = await searchHistoryJson(
+        database,
         await scopeFor(request),
         request.params.storeId,
         request.query,
-      ),
+      );
+      // The schema documents the answer; the service writes its JSON bytes (history-page.ts),
+      // which Fastify sends as they are (no serializer runs for a Buffer), hence the cast.
+      return reply.type('application/json; charset=utf-8').send(json as unknown as HistoryResponse);
+    },
   );
 
   app.get(

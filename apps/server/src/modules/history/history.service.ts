@@ -11,7 +11,6 @@ import type {
   TaskDetail,
   TaskRevision,
 } from '@mise/shared/history/schemas';
-import type { ModuleKey } from '@mise/shared/organisation/constants';
 import type { TaskModule } from '@mise/shared/tasks/constants';
 import { dayInZone, taskEnd } from '@mise/shared/tasks/rules';
 import {
@@ -34,7 +33,7 @@ import { databases, stores, taskResultRevisions, tasks } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { likePattern } from '../../platform/like-pattern';
 import { type Scope, storeFilter } from '../../platform/scope';
-import { storeSearchCondition } from '../stores/stores.service';
+import { mergeHiddenModules, storeSearchCondition } from '../stores/stores.service';
 import { presentTask, type TaskRow } from '../tasks/present-task';
 
 /*
@@ -53,9 +52,6 @@ function managerAccess(scope: Scope): SQL | undefined {
   if (scope.role !== 'manager') return undefined;
   return or(eq(stores.manager_owned, true), eq(databases.store_access, true));
 }
-
-const hiddenModulesOf = (store: { hidden: string[]; databaseHidden: string[] | null }) =>
-  [...new Set([...store.hidden, ...(store.databaseHidden ?? [])])] as ModuleKey[];
 
 const historyStoreColumns = {
   id: stores.id,
@@ -91,7 +87,7 @@ function presentHistoryStore(row: HistoryStoreRow): HistoryStore {
     city: row.city,
     database_name: row.database_name,
     timezone_name: row.timezone_name,
-    hidden_modules: hiddenModulesOf(row),
+    hidden_modules: mergeHiddenModules(row.hidden, row.databaseHidden),
   };
 }
 
@@ -158,7 +154,7 @@ const taskEndSql = sql`${tasks.start} + ${tasks.duration} * interval '1 minute'`
  * `historyIncludes` then decides exactly): on-time tasks never; completed = a completion;
  * anomaly = a result with an anomaly, done late, or not done once its end has passed.
  */
-function filterCondition(filter: HistoryFilter, now: Date): SQL | undefined {
+export function filterCondition(filter: HistoryFilter, now: Date): SQL | undefined {
   const nowValue = sql`${now.toISOString()}::timestamptz`;
   const completed = isNotNull(tasks.completed_timestamp);
   const dueUndone = and(
@@ -215,7 +211,7 @@ export function encodeCursor(task: { start: string; id: string }): string {
   return Buffer.from(`${task.start}|${task.id}`, 'utf8').toString('base64url');
 }
 
-function decodeCursor(cursor: string): { start: Date; id: string } {
+export function decodeCursor(cursor: string): { start: Date; id: string } {
   const [start, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const at = new Date(start ?? '');
   if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(at.getTime()))
@@ -228,7 +224,7 @@ function decodeCursor(cursor: string): { start: Date; id: string } {
  * its elements and actions, or the comments of its result. Read from the rows the range
  * index already selected, so no index of its own is needed.
  */
-function searchCondition(search: string | undefined): SQL | undefined {
+export function searchCondition(search: string | undefined): SQL | undefined {
   const words = (search ?? '').split(/\s+/).filter(Boolean).slice(0, 8);
   if (words.length === 0) return undefined;
   const text = sql`(${tasks.name} || ' ' || coalesce(${tasks.employee}->>'name', '') || ' ' || coalesce(${tasks.employee}->>'surname', '') || ' ' || jsonb_path_query_array(${tasks.elements}, '$[*].name')::text || ' ' || jsonb_path_query_array(${tasks.actions}, '$[*].name')::text || ' ' || coalesce(jsonb_path_query_array(${tasks.result}, '$.entries[*].comment')::text, ''))`;
@@ -301,20 +297,27 @@ export async function findHistoryTasks(
   };
 }
 
-/** GET /api/stores/:storeId/history: one module's tasks of the range, filtered. */
+/** The query of GET /api/stores/:storeId/history, defaults applied. */
+export type HistorySearch = {
+  start: string;
+  end: string;
+  module: TaskModule;
+  filter: HistoryFilter;
+  search?: string;
+  limit: number;
+  cursor?: string;
+};
+
+/**
+ * One module's tasks of the range, filtered, a page at a time: the answer of GET
+ * /api/stores/:storeId/history as objects. The route sends `searchHistoryJson`'s bytes
+ * (history-page.ts), tested to be this answer's JSON; this one is the reference.
+ */
 export async function searchHistory(
   db: Database,
   scope: Scope,
   storeId: string,
-  query: {
-    start: string;
-    end: string;
-    module: TaskModule;
-    filter: HistoryFilter;
-    search?: string;
-    limit: number;
-    cursor?: string;
-  },
+  query: HistorySearch,
   now: Date = new Date(),
 ) {
   checkRange(query.start, query.end);

@@ -1,9 +1,9 @@
 import { bestStoresCount, oilHistoryDays, scoreWindowDays } from '@mise/shared/history/constants';
 import {
   emptyScoreCounts,
-  equipmentState,
-  readingInRange,
+  equipmentStateOfCounts,
   type ScoreCounts,
+  scoreClassOf,
   scoreWindowStart,
   storeScore,
 } from '@mise/shared/history/rules';
@@ -15,66 +15,179 @@ import type {
   StoreHome,
 } from '@mise/shared/history/schemas';
 import type { ModuleKey } from '@mise/shared/organisation/constants';
-import { dayInZone } from '@mise/shared/tasks/rules';
-import { and, asc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { TaskStatus } from '@mise/shared/tasks/constants';
+import { dayInZone, localMinuteToInstant, taskStatus } from '@mise/shared/tasks/rules';
+import { and, asc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { databaseElements, storeElements, stores, tasks } from '../../db/schema';
+import {
+  databaseElements,
+  databases,
+  storeDayEquipment,
+  storeDayScores,
+  storeElements,
+  storeOilStates,
+  stores,
+  tasks,
+} from '../../db/schema';
+import { notFound } from '../../platform/errors';
+import { preparedStatement } from '../../platform/prepared';
 import type { Scope } from '../../platform/scope';
 import { storeFilter } from '../../platform/scope';
-import { findStoreInScope, storeHiddenModules } from '../stores/stores.service';
-import { presentTask } from '../tasks/present-task';
+import { mergeHiddenModules } from '../stores/stores.service';
 
 /*
  * The home dashboard of a store (spec 000 §2): restaurant score, today's tasks and the
- * equipment temperatures; and the best stores when no store is chosen. The score counts are
- * one aggregate query (the shared `scoreClassOf` rule written in SQL, checked against it by
- * the tests); everything else reads today's tasks of the store once.
+ * equipment temperatures; and the best stores when no store is chosen. The past days of the
+ * score, the oils and the day's fridges come from summaries kept by triggers on tasks
+ * (migration 0011_home_summaries; their rules are the shared ones written in SQL, checked
+ * against them by the tests); today's tasks are read once, without their results.
  */
 
 const taskEndSql = sql`${tasks.start} + ${tasks.duration} * interval '1 minute'`;
 
+/** A calendar day shifted by whole days. */
+const utcDayAfter = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
 /** UTC's calendar day of `now` shifted by whole days. */
-const utcDay = (now: Date, days: number) =>
-  new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+const utcDay = (now: Date, days: number) => utcDayAfter(now.toISOString().slice(0, 10), days);
+
+const addCounts = (left: ScoreCounts, right: ScoreCounts): ScoreCounts => ({
+  onTime: left.onTime + right.onTime,
+  onTimeWithAnomaly: left.onTimeWithAnomaly + right.onTimeWithAnomaly,
+  late: left.late + right.late,
+  lateWithAnomaly: left.lateWithAnomaly + right.lateWithAnomaly,
+  missed: left.missed + right.missed,
+});
 
 /**
  * Score counts per store over each store's last 30 local days (today included), by the
- * classes of `scoreClassOf`: postponed tasks and tasks not yet due do not count.
+ * classes of `scoreClassOf`: postponed tasks and tasks not yet due do not count. The 29 past
+ * days come from `store_day_scores` (kept by triggers on tasks; every task window ends by the
+ * next local midnight, so a past day's open tasks are missed); today is counted from its
+ * tasks, where "missed" depends on the time.
  */
 async function scoreCountsByStore(
   db: Database,
   storeCondition: SQL | undefined,
   now: Date,
 ): Promise<Map<string, ScoreCounts>> {
-  const nowValue = sql`${now.toISOString()}::timestamptz`;
+  const [past, today] = await Promise.all([
+    pastScoreCounts(db, storeCondition, now),
+    todayScoreCountsByStore(db, storeCondition, now),
+  ]);
+  return mergeCounts(past, today);
+}
+
+function mergeCounts(...maps: Map<string, ScoreCounts>[]): Map<string, ScoreCounts> {
+  const merged = new Map<string, ScoreCounts>();
+  for (const map of maps)
+    for (const [storeId, counts] of map)
+      merged.set(storeId, addCounts(merged.get(storeId) ?? emptyScoreCounts, counts));
+  return merged;
+}
+
+const nowValueOf = (now: Date) => sql`${now.toISOString()}::timestamptz`;
+const localTodayOf = (now: Date) =>
+  sql`(${nowValueOf(now)} at time zone ${stores.timezone_name})::date`;
+
+/** The 29 days before each store's today, from `store_day_scores`. */
+async function pastScoreCounts(
+  db: Database,
+  storeCondition: SQL | undefined,
+  now: Date,
+): Promise<Map<string, ScoreCounts>> {
+  const localToday = localTodayOf(now);
+  const sum = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+  const rows = await db
+    .select({
+      storeId: storeDayScores.store_id,
+      onTime: sum(storeDayScores.on_time),
+      onTimeWithAnomaly: sum(storeDayScores.on_time_with_anomaly),
+      late: sum(storeDayScores.late),
+      lateWithAnomaly: sum(storeDayScores.late_with_anomaly),
+      missed: sum(storeDayScores.open),
+    })
+    .from(stores)
+    .innerJoin(storeDayScores, eq(storeDayScores.store_id, stores.id))
+    .where(
+      and(
+        storeCondition,
+        sql`${storeDayScores.day} between ${localToday} - ${scoreWindowDays - 1}::integer and ${localToday} - 1`,
+        // The same days with constant bounds (every zone's today lies within a day of
+        // UTC's), so the primary key narrows the scan before the per-store condition.
+        gte(storeDayScores.day, scoreWindowStart(utcDay(now, -1), scoreWindowDays)),
+        lte(storeDayScores.day, utcDay(now, 0)),
+      ),
+    )
+    .groupBy(storeDayScores.store_id);
+  return new Map(rows.map(({ storeId, ...counts }) => [storeId, counts]));
+}
+
+/** One store's 29 days before its today (the store home's statement, prepared). */
+const pastScoreOfStore = preparedStatement((db) => {
+  const sum = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+  return db
+    .select({
+      onTime: sum(storeDayScores.on_time),
+      onTimeWithAnomaly: sum(storeDayScores.on_time_with_anomaly),
+      late: sum(storeDayScores.late),
+      lateWithAnomaly: sum(storeDayScores.late_with_anomaly),
+      missed: sum(storeDayScores.open),
+    })
+    .from(storeDayScores)
+    .where(
+      and(
+        eq(storeDayScores.store_id, sql.placeholder('storeId')),
+        sql`${storeDayScores.day} between ${sql.placeholder('from')}::date and ${sql.placeholder('to')}::date`,
+      ),
+    )
+    .prepare('mise_home_past_score');
+});
+
+async function storePastScoreCounts(
+  db: Database,
+  storeId: string,
+  today: string,
+): Promise<Map<string, ScoreCounts>> {
+  const [row] = await pastScoreOfStore(db).execute({
+    storeId,
+    from: scoreWindowStart(today, scoreWindowDays),
+    to: utcDayAfter(today, -1),
+  });
+  return new Map([[storeId, row ?? emptyScoreCounts]]);
+}
+
+/** Each store's today counted from its tasks (the shared rule written in SQL). */
+async function todayScoreCountsByStore(
+  db: Database,
+  storeCondition: SQL | undefined,
+  now: Date,
+): Promise<Map<string, ScoreCounts>> {
+  const nowValue = nowValueOf(now);
   const completed = sql`${tasks.completed_timestamp} is not null`;
   const onTime = sql`${completed} and ${tasks.completed_timestamp} <= ${taskEndSql}`;
   const late = sql`${completed} and ${tasks.completed_timestamp} > ${taskEndSql}`;
   const anomaly = sql`${tasks.result_anomaly} is true`;
-  const localToday = sql`(${nowValue} at time zone ${stores.timezone_name})::date`;
+  const count = (condition: SQL) =>
+    sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
   const rows = await db
     .select({
       storeId: tasks.store_id,
-      onTime: sql<number>`count(*) filter (where ${onTime} and not (${anomaly}))`.mapWith(Number),
-      onTimeWithAnomaly: sql<number>`count(*) filter (where ${onTime} and ${anomaly})`.mapWith(
-        Number,
-      ),
-      late: sql<number>`count(*) filter (where ${late} and not (${anomaly}))`.mapWith(Number),
-      lateWithAnomaly: sql<number>`count(*) filter (where ${late} and ${anomaly})`.mapWith(Number),
-      missed:
-        sql<number>`count(*) filter (where not (${completed}) and ${taskEndSql} < ${nowValue})`.mapWith(
-          Number,
-        ),
+      onTime: count(sql`${onTime} and not (${anomaly})`),
+      onTimeWithAnomaly: count(sql`${onTime} and ${anomaly}`),
+      late: count(sql`${late} and not (${anomaly})`),
+      lateWithAnomaly: count(sql`${late} and ${anomaly}`),
+      missed: count(sql`not (${completed}) and ${taskEndSql} < ${nowValue}`),
     })
     .from(stores)
     .innerJoin(tasks, eq(tasks.store_id, stores.id))
     .where(
       and(
         storeCondition,
-        sql`${tasks.day} between ${localToday} - ${scoreWindowDays - 1}::integer and ${localToday}`,
-        // The same window with constant bounds (every zone's today lies within a day of UTC's),
-        // so the (store, day) index narrows the scan before the per-store condition.
-        gte(tasks.day, scoreWindowStart(utcDay(now, -1), scoreWindowDays)),
+        sql`${tasks.day} = ${localTodayOf(now)}`,
+        gte(tasks.day, utcDay(now, -1)),
         lte(tasks.day, utcDay(now, 1)),
         sql`${tasks.postponed_task} is null`,
       ),
@@ -83,52 +196,113 @@ async function scoreCountsByStore(
   return new Map(rows.map(({ storeId, ...counts }) => [storeId, counts]));
 }
 
-const homeTask = (task: ReturnType<typeof presentTask>): HomeTask => ({
+/**
+ * What the home reads of today's tasks: no configuration, type, result or revision columns,
+ * and the element snapshots only of oil tasks (the oils panel lists elements not read yet).
+ */
+const todayTaskColumns = {
+  id: tasks.id,
+  name: tasks.name,
+  module: tasks.module,
+  day: tasks.day,
+  start: tasks.start,
+  duration: tasks.duration,
+  completed_timestamp: tasks.completed_timestamp,
+  employee: tasks.employee,
+  postponed_task: tasks.postponed_task,
+  result_anomaly: tasks.result_anomaly,
+  elements: sql<
+    (typeof tasks.$inferSelect)['elements']
+  >`case when ${tasks.module} = 'oils' then ${tasks.elements} else '[]'::jsonb end`.mapWith(
+    tasks.elements,
+  ),
+};
+const todayTasksOfStore = preparedStatement((db) =>
+  db
+    .select(todayTaskColumns)
+    .from(tasks)
+    .where(
+      and(eq(tasks.store_id, sql.placeholder('storeId')), eq(tasks.day, sql.placeholder('day'))),
+    )
+    .orderBy(asc(tasks.start), asc(tasks.name))
+    .prepare('mise_home_today_tasks'),
+);
+
+type TodayTask = {
+  [key in keyof typeof todayTaskColumns]: (typeof tasks.$inferSelect)[key];
+};
+
+/** Today's score counts from today's tasks, by the shared rule. */
+function todayScoreCounts(rows: { task: TodayTask; status: TaskStatus }[]): ScoreCounts {
+  const counts = { ...emptyScoreCounts };
+  for (const { task, status } of rows) {
+    const scoreClass = scoreClassOf(status, task.result_anomaly === true);
+    if (scoreClass) counts[scoreClass] += 1;
+  }
+  return counts;
+}
+
+const homeTask = (task: TodayTask, status: TaskStatus): HomeTask => ({
   id: task.id,
   name: task.name,
   module: task.module,
-  start: task.start,
+  start: task.start.toISOString(),
   duration: task.duration,
-  status: task.status,
-  completed_timestamp: task.completed_timestamp,
-  employee: task.employee,
+  status,
+  completed_timestamp: task.completed_timestamp?.toISOString() ?? null,
+  employee: task.employee ?? null,
 });
 
-type Entry = Record<string, unknown>;
-const entriesOf = (result: unknown): Entry[] => {
-  const entries = (result as { entries?: unknown } | null)?.entries;
-  return Array.isArray(entries) ? (entries as Entry[]) : [];
-};
-const numberOrNull = (value: unknown) => (typeof value === 'number' ? value : null);
-
-/** Which of these element ids are delivery items (store overrides win over the database). */
-async function deliveryElementIds(
-  db: Database,
-  storeId: string,
-  ids: string[],
-): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const [fromDatabase, fromStore] = await Promise.all([
+/**
+ * Which of these element ids are delivery items (store overrides win over the database):
+ * the database elements and the store's rows (its own, or overriding one of the ids) in one
+ * statement.
+ */
+const deliveryFlagsOf = preparedStatement((db) => {
+  const ids = sql.placeholder('ids');
+  return unionAll(
     db
-      .select({ id: databaseElements.id, isDelivery: databaseElements.temperature_delivery_item })
+      .select({
+        id: databaseElements.id,
+        originId: sql<string | null>`null::uuid`,
+        isDelivery: sql<boolean | null>`${databaseElements.temperature_delivery_item}`,
+        isStore: sql<boolean>`false`,
+      })
       .from(databaseElements)
-      .where(inArray(databaseElements.id, ids)),
+      .where(sql`${databaseElements.id} = any(${ids}::uuid[])`),
     db
       .select({
         id: storeElements.id,
         originId: storeElements.origin_id,
         isDelivery: storeElements.temperature_delivery_item,
+        isStore: sql<boolean>`true`,
       })
       .from(storeElements)
       .where(
         and(
-          eq(storeElements.store_id, storeId),
-          or(inArray(storeElements.id, ids), inArray(storeElements.origin_id, ids)),
+          eq(storeElements.store_id, sql.placeholder('storeId')),
+          sql`(${storeElements.id} = any(${ids}::uuid[]) or ${storeElements.origin_id} = any(${ids}::uuid[]))`,
         ),
       ),
-  ]);
-  const delivery = new Map(fromDatabase.map((row) => [row.id, row.isDelivery]));
-  for (const row of fromStore) {
+  ).prepare('mise_home_delivery_flags');
+});
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function deliveryElementIds(
+  db: Database,
+  storeId: string,
+  elementIds: string[],
+): Promise<Set<string>> {
+  // Snapshot ids are the catalogue's uuids; anything else cannot be a catalogue element.
+  const ids = elementIds.filter((id) => uuidPattern.test(id));
+  if (ids.length === 0) return new Set();
+  const rows = await deliveryFlagsOf(db).execute({ storeId, ids });
+  const delivery = new Map<string, boolean>();
+  // Database rows first, then the store's overrides over them.
+  for (const row of rows.filter((row) => !row.isStore))
+    delivery.set(row.id, row.isDelivery === true);
+  for (const row of rows.filter((row) => row.isStore)) {
     if (row.isDelivery === null) continue;
     delivery.set(
       row.originId && ids.includes(row.originId) ? row.originId : row.id,
@@ -138,109 +312,82 @@ async function deliveryElementIds(
   return new Set([...delivery].filter(([, isDelivery]) => isDelivery).map(([id]) => id));
 }
 
-/** Fridges and delivery elements read by today's temperature tasks, with their day's state. */
+const equipmentOfStoreDay = preparedStatement((db) =>
+  db
+    .select()
+    .from(storeDayEquipment)
+    .where(
+      and(
+        eq(storeDayEquipment.store_id, sql.placeholder('storeId')),
+        eq(storeDayEquipment.day, sql.placeholder('day')),
+      ),
+    )
+    .prepare('mise_home_day_equipment'),
+);
+
+/**
+ * Fridges and delivery elements of the day's temperature tasks with their day's state, from
+ * `store_day_equipment` (kept by triggers on tasks), split by the delivery flag.
+ */
 async function temperatureEquipment(
   db: Database,
   storeId: string,
-  todayTasks: (typeof tasks.$inferSelect)[],
+  today: string,
 ): Promise<{ fridges: EquipmentReading[]; delivery: EquipmentReading[] }> {
-  const elements = new Map<
-    string,
-    {
-      name: string;
-      readings: boolean[];
-      last: { value: number; at: number } | null;
-      min: number | null;
-      max: number | null;
-    }
-  >();
-  for (const task of todayTasks) {
-    if (task.module !== 'temperatures') continue;
-    for (const element of task.elements) {
-      if (!elements.has(element.id))
-        elements.set(element.id, {
-          name: element.name,
-          readings: [],
-          last: null,
-          min: element.minimum_temperature,
-          max: element.maximum_temperature,
-        });
-    }
-    const bounds = new Map(task.elements.map((element) => [element.id, element]));
-    for (const entry of entriesOf(task.result)) {
-      const id = typeof entry.element === 'string' ? entry.element : null;
-      const state = id ? elements.get(id) : undefined;
-      const temperature = numberOrNull(entry.temperature);
-      if (!state || temperature === null) continue;
-      state.readings.push(
-        readingInRange(
-          { temperature, control_temperature: numberOrNull(entry.control_temperature) },
-          bounds.get(id!),
-        ),
-      );
-      const at = numberOrNull(entry.timestamp) ?? (task.completed_timestamp?.getTime() ?? 0) / 1000;
-      if (!state.last || at >= state.last.at) state.last = { value: temperature, at };
-    }
-  }
-  const delivery = await deliveryElementIds(db, storeId, [...elements.keys()]);
+  const rows = await equipmentOfStoreDay(db).execute({ storeId, day: today });
+  const delivery = await deliveryElementIds(
+    db,
+    storeId,
+    rows.map((row) => row.element_id),
+  );
   const fridges: EquipmentReading[] = [];
   const deliveries: EquipmentReading[] = [];
-  for (const [id, state] of elements) {
+  for (const row of rows) {
     const reading: EquipmentReading = {
-      id,
-      name: state.name,
-      state: equipmentState(state.readings),
-      last_temperature: state.last?.value ?? null,
-      last_reading_at: state.last ? new Date(state.last.at * 1000).toISOString() : null,
+      id: row.element_id,
+      name: row.name,
+      state: equipmentStateOfCounts(row.in_range, row.out_of_range),
+      last_temperature: row.last_temperature,
+      last_reading_at: row.last_reading_at?.toISOString() ?? null,
     };
-    (delivery.has(id) ? deliveries : fridges).push(reading);
+    (delivery.has(row.element_id) ? deliveries : fridges).push(reading);
   }
   const byName = (a: EquipmentReading, b: EquipmentReading) => a.name.localeCompare(b.name);
   return { fridges: fridges.sort(byName), delivery: deliveries.sort(byName) };
 }
 
-type OilRow = {
-  element: string;
-  name: string | null;
-  at: string | Date;
-  temperature: unknown;
-  polarity: unknown;
-};
+const oilStatesOfStore = preparedStatement((db) =>
+  db
+    .select()
+    .from(storeOilStates)
+    .where(
+      and(
+        eq(storeOilStates.store_id, sql.placeholder('storeId')),
+        gte(storeOilStates.last_reading_at, sql.placeholder('since')),
+      ),
+    )
+    .prepare('mise_home_oil_states'),
+);
+
+/** The oil elements of a store read in the last 90 days (`store_oil_states`, kept by triggers). */
+async function readOilStates(db: Database, store: HomeStore, today: string) {
+  const since = localMinuteToInstant(
+    scoreWindowStart(today, oilHistoryDays),
+    0,
+    store.timezone_name,
+  );
+  const rows = await oilStatesOfStore(db).execute({ storeId: store.id, since });
+  return { rows, since };
+}
 
 /**
- * Oil elements of the last 90 days: the last reading (temperature, polarity) and the last oil
- * change of each, one row per element straight from SQL (DISTINCT ON over the result entries),
- * plus the elements of today's oil tasks not read yet.
+ * The oils panel: each oil element's last reading (temperature, polarity) and last oil
+ * change of the last 90 days, plus the elements of today's oil tasks not read yet.
  */
-async function oilEquipment(
-  db: Database,
-  storeId: string,
-  today: string,
-  todayTasks: (typeof tasks.$inferSelect)[],
-): Promise<OilState[]> {
-  const since = scoreWindowStart(today, oilHistoryDays);
-  // One pass over the entries of the period: each element's last reading and last change.
-  const result = (await db.execute(sql`
-    with entries as materialized (
-      select entry->>'element' as element,
-             (select item->>'name' from jsonb_array_elements(${tasks.elements}) item
-               where item->>'id' = entry->>'element' limit 1) as name,
-             ${tasks.completed_timestamp} as at,
-             entry->'temperature' as temperature,
-             entry->'polarity' as polarity,
-             entry->>'oil_changed' = 'true' as changed
-        from ${tasks} cross join lateral jsonb_array_elements(${tasks.result}->'entries') entry
-       where ${tasks.store_id} = ${storeId} and ${tasks.module} = 'oils'
-         and ${tasks.day} between ${since} and ${today}
-         and ${tasks.completed_timestamp} is not null)
-    select distinct on (element) element, name, at, temperature, polarity,
-           max(at) filter (where changed) over (partition by element) as changed_at
-      from entries
-     order by element, at desc`)) as unknown as {
-    rows: (OilRow & { changed_at: string | Date | null })[];
-  };
-  const readings = result;
-  const isoOf = (value: string | Date) => new Date(value).toISOString();
+function oilEquipment(
+  states: Awaited<ReturnType<typeof readOilStates>>,
+  todayTasks: TodayTask[],
+): OilState[] {
   const oils = new Map<string, OilState>();
   for (const task of todayTasks)
     if (task.module === 'oils')
@@ -253,17 +400,40 @@ async function oilEquipment(
           last_reading_at: null,
           last_change_at: null,
         });
-  for (const row of readings.rows) {
-    oils.set(row.element, {
-      id: row.element,
-      name: oils.get(row.element)?.name ?? row.name ?? '',
-      temperature: numberOrNull(row.temperature),
-      polarity: numberOrNull(row.polarity),
-      last_reading_at: isoOf(row.at),
-      last_change_at: row.changed_at ? isoOf(row.changed_at) : null,
+  for (const row of states.rows) {
+    const changedAt =
+      row.last_change_at && row.last_change_at >= states.since ? row.last_change_at : null;
+    oils.set(row.element_id, {
+      id: row.element_id,
+      name: oils.get(row.element_id)?.name ?? row.name ?? '',
+      temperature: row.temperature,
+      polarity: row.polarity,
+      last_reading_at: row.last_reading_at.toISOString(),
+      last_change_at: changedAt?.toISOString() ?? null,
     });
   }
   return [...oils.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+type HomeStore = { id: string; name: string; timezone_name: string; hidden: ModuleKey[] };
+
+/** The store of a home page in the caller's scope (404 otherwise), with its hidden modules. */
+async function findHomeStore(db: Database, scope: Scope, storeId: string): Promise<HomeStore> {
+  const [row] = await db
+    .select({
+      id: stores.id,
+      name: stores.name,
+      timezone_name: stores.timezone_name,
+      hidden: stores.hidden_modules,
+      databaseHidden: databases.hidden_modules,
+    })
+    .from(stores)
+    .leftJoin(databases, eq(databases.id, stores.database_id))
+    .where(and(eq(stores.id, storeId), storeFilter(scope)))
+    .limit(1);
+  if (!row) throw notFound();
+  const hidden = mergeHiddenModules(row.hidden, row.databaseHidden);
+  return { id: row.id, name: row.name, timezone_name: row.timezone_name, hidden };
 }
 
 /** GET /api/stores/:storeId/home: anyone who sees the store; tasks and equipment not for managers. */
@@ -273,54 +443,72 @@ export async function storeHome(
   storeId: string,
   now: Date = new Date(),
 ): Promise<StoreHome> {
-  const store = await findStoreInScope(db, scope, storeId);
+  const store = await findHomeStore(db, scope, storeId);
   const zone = store.timezone_name;
   const today = dayInZone(now, zone);
-  const hidden = await storeHiddenModules(db, store);
-  const isManager = scope.role === 'manager';
-  const [counts, todayTasks] = await Promise.all([
-    scoreCountsByStore(db, eq(stores.id, store.id), now),
-    isManager
-      ? Promise.resolve([])
-      : db
-          .select()
-          .from(tasks)
-          .where(and(eq(tasks.store_id, store.id), eq(tasks.day, today)))
-          .orderBy(asc(tasks.start), asc(tasks.name)),
-  ]);
-  const scoreCounts = counts.get(store.id) ?? emptyScoreCounts;
-  const score = {
-    value: storeScore(scoreCounts),
-    counts: scoreCounts,
-    window_start: scoreWindowStart(today, scoreWindowDays),
-    window_end: today,
-  };
-  const home = {
+  const hidden = store.hidden;
+  const home = (counts: ScoreCounts) => ({
     store: { id: store.id, name: store.name, timezone_name: zone },
     today,
-    score,
+    score: {
+      value: storeScore(counts),
+      counts,
+      window_start: scoreWindowStart(today, scoreWindowDays),
+      window_end: today,
+    },
     hidden_modules: hidden,
-  };
-  if (isManager) return { ...home, tasks: null, equipment: null };
+  });
+  const countsOf = (counts: Map<string, ScoreCounts>) => counts.get(store.id) ?? emptyScoreCounts;
+  if (scope.role === 'manager') {
+    const counts = await scoreCountsByStore(db, eq(stores.id, store.id), now);
+    return { ...home(countsOf(counts)), tasks: null, equipment: null };
+  }
 
-  const visible = todayTasks.filter((task) => !hidden.includes(task.module as ModuleKey));
-  const presented = visible.map((task) => presentTask(task, now, zone));
-  const [temperatures, oils] = await Promise.all([
+  // Today's tasks, and at once what does not depend on them.
+  const [todayTasks, pastCounts, oilStates, temperatures] = await Promise.all([
+    todayTasksOfStore(db).execute({ storeId: store.id, day: today }),
+    storePastScoreCounts(db, store.id, today),
+    hidden.includes('oils') ? null : readOilStates(db, store, today),
     hidden.includes('temperatures')
       ? { fridges: [], delivery: [] }
-      : temperatureEquipment(db, store.id, visible),
-    hidden.includes('oils') ? [] : oilEquipment(db, store.id, today, visible),
+      : temperatureEquipment(db, store.id, today),
   ]);
+  const statuses = todayTasks.map((task) => ({
+    task,
+    status: taskStatus(
+      {
+        start: task.start,
+        duration: task.duration,
+        completedAt: task.completed_timestamp,
+        postponed: task.postponed_task !== null,
+      },
+      now,
+      task.day === today,
+    ),
+  }));
+  const visible = statuses.filter((item) => !hidden.includes(item.task.module as ModuleKey));
+  // The score counts every module, hidden ones too, like the SQL of other stores.
+  const counts = mergeCounts(pastCounts, new Map([[store.id, todayScoreCounts(statuses)]]));
+  const tab = (tabStatuses: TaskStatus[]) =>
+    visible
+      .filter((item) => tabStatuses.includes(item.status))
+      .map((item) => homeTask(item.task, item.status));
   return {
-    ...home,
+    ...home(countsOf(counts)),
     tasks: {
-      completed: presented
-        .filter((task) => task.status === 'done' || task.status === 'done-late')
-        .map(homeTask),
-      late: presented.filter((task) => task.status === 'late').map(homeTask),
-      pending: presented.filter((task) => task.status === 'on-time').map(homeTask),
+      completed: tab(['done', 'done-late']),
+      late: tab(['late']),
+      pending: tab(['on-time']),
     },
-    equipment: { ...temperatures, oils },
+    equipment: {
+      ...temperatures,
+      oils: oilStates
+        ? oilEquipment(
+            oilStates,
+            visible.map((item) => item.task),
+          )
+        : [],
+    },
   };
 }
 

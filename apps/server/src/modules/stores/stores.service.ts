@@ -107,6 +107,14 @@ export async function findStoreInScope(db: Database, scope: Scope, id: string): 
   return row;
 }
 
+/** A store's own hidden modules together with its database's (spec 000 §3). */
+export function mergeHiddenModules(
+  own: readonly string[],
+  database: readonly string[] | null | undefined,
+): ModuleKey[] {
+  return [...new Set([...own, ...(database ?? [])])] as ModuleKey[];
+}
+
 /** The modules hidden on a store: its own and its database's (spec 000 §3). */
 export async function storeHiddenModules(db: Database, store: StoreRow): Promise<ModuleKey[]> {
   const own = store.hidden_modules as ModuleKey[];
@@ -115,7 +123,7 @@ export async function storeHiddenModules(db: Database, store: StoreRow): Promise
     .select({ hidden_modules: databases.hidden_modules })
     .from(databases)
     .where(eq(databases.id, store.database_id));
-  return [...new Set([...own, ...((database?.hidden_modules ?? []) as ModuleKey[])])];
+  return mergeHiddenModules(own, database?.hidden_modules);
 }
 
 /**

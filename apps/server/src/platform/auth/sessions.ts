@@ -2,6 +2,7 @@ import { sessionLifetimeDays } from '@mise/shared/auth/constants';
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema';
+import { preparedStatement } from '../prepared';
 import { hashToken, newToken } from './tokens';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -27,17 +28,28 @@ export async function createSession(
   return { token, session: session! };
 }
 
+/** Every request reads its session: a prepared statement. */
+const sessionByTokenHash = preparedStatement((db) =>
+  db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .where(
+      and(
+        eq(sessions.token_hash, sql.placeholder('tokenHash')),
+        gt(sessions.expires_at, sql`now()`),
+      ),
+    )
+    .limit(1)
+    .prepare('mise_session_by_token_hash'),
+);
+
 /** One query: the live session of a token and its user. */
 export async function findSession(
   db: Database,
   token: string,
 ): Promise<{ session: SessionRow; user: UserRow } | null> {
-  const rows = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.user_id))
-    .where(and(eq(sessions.token_hash, hashToken(token)), gt(sessions.expires_at, sql`now()`)))
-    .limit(1);
+  const rows = await sessionByTokenHash(db).execute({ tokenHash: hashToken(token) });
   return rows[0] ?? null;
 }
 

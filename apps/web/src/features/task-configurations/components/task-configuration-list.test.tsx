@@ -154,7 +154,14 @@ describe('task configuration list', { timeout: 20_000 }, () => {
     expect(router.state.location.search).toBe(`?id=${item.id}`);
 
     await router.navigate(-1);
-    await user.click(await screen.findByTestId('task-configurations-new', {}, firstRender));
+    // Back on the list, with its search restored: click "New" only once the page has settled,
+    // so the click cannot land on a button React is about to replace.
+    await waitFor(() => {
+      expect(router.state.navigation.state).toBe('idle');
+      expect(router.state.location.pathname).toBe('/database');
+      expect(rowNames()).toEqual(['Huiles']);
+    }, firstRender);
+    await user.click(screen.getByTestId('task-configurations-new'));
     // The editor's chunk may load slowly when the whole suite runs.
     await waitFor(() => expect(router.state.location.pathname).toBe('/taskConf'), firstRender);
     expect(router.state.location.search).toBe(`?database=${database.id}`);

@@ -1,0 +1,615 @@
+import type { HistoryFilter } from '@mise/shared/history/constants';
+import { historyIncludes, resultAnomalies, taskAnomalies } from '@mise/shared/history/rules';
+import type { HistoryStore } from '@mise/shared/history/schemas';
+import type { TaskModule } from '@mise/shared/tasks/constants';
+import { dayInZone, taskStatus } from '@mise/shared/tasks/rules';
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { DatabaseHandle } from '../../db/client';
+import type { Scope } from '../../platform/scope';
+import {
+  checkRange,
+  decodeCursor,
+  encodeCursor,
+  filterCondition,
+  findHistoryStore,
+  type HistorySearch,
+  searchCondition,
+  visibleModules,
+} from './history.service';
+
+/*
+ * GET /api/stores/:storeId/history written straight as JSON bytes (the busiest stores' pages
+ * are the hottest read of the dashboard: 100 tasks, ~180 KB). The page is read by one fixed
+ * statement that selects only what a history task shows, the jsonb columns as text and the
+ * instants as epoch milliseconds, so neither Drizzle nor the driver maps or parses the rows;
+ * the answer is then written into one buffer in the exact shape and key order `searchHistory`
+ * (history.service.ts) answers. That one stays the reference: the exports read through it,
+ * and history-page.test.ts checks that both answer the same JSON, byte for byte.
+ *
+ * The jsonb values are copied as PostgreSQL prints them, then compacted in place into
+ * JSON.stringify's form (no space after ',' and ':', numbers without their scale): the same
+ * bytes as the old answer, not only the same parsed value. A result is parsed only when its
+ * anomalies must be listed (`result_anomaly` true, or not yet set).
+ */
+
+/** A row of the page statement. */
+type PageRow = {
+  id: string;
+  store_id: string;
+  name: string;
+  module: TaskModule;
+  type_name: string | null;
+  type_color: string | null;
+  start_ms: number;
+  day: string;
+  duration: number;
+  requires_manager: boolean;
+  notify_late: boolean;
+  elements: string;
+  actions: string;
+  configuration_id: string | null;
+  store_configuration_id: string | null;
+  completed_ms: number | null;
+  completed_employee: string | null;
+  employee: string | null;
+  result: string | null;
+  result_anomaly: boolean | null;
+  revision: number;
+  postponed_task: string | null;
+  original_task: string | null;
+  copy_start_ms: number | null;
+  copy_duration: number | null;
+};
+
+const millisecondsPerDay = 86_400_000;
+const utcMidnight = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * millisecondsPerDay).toISOString();
+
+/**
+ * The statement of one page: a store's module over a range of its calendar days, the filter
+ * and search of `findHistoryTasks` (the same SQL conditions), newest first from the cursor,
+ * `limit + 1` rows (the extra one says whether a next page exists). A task starts within its
+ * local day and zones are at most 14 hours from UTC, so `start` lies between the range's first
+ * day − 1 and its last day + 2 (UTC midnights): bounds the (store, module, start, id) index
+ * scans, newest first, without a sort, whatever the range's age. The exact day condition stays,
+ * inside `coalesce(…, false)` (the same rows: a WHERE drops null and false alike) so that
+ * PostgreSQL does not estimate it: it would multiply its selectivity with the start bounds'
+ * (the two describe the same rows), expect a few hundred rows, and read the whole month by
+ * (store, day) then sort it — 10 to 50 times slower on the benchmark's busiest store. The
+ * search words are wrapped alike: estimated as nearly nothing, they made the month read and
+ * sorted even when the first page lay in the newest few hundred tasks (47 ms instead of 9).
+ */
+export function historyPageQuery(
+  store: Pick<HistoryStore, 'id'>,
+  options: HistorySearch & { now: Date },
+): SQL {
+  const after = options.cursor ? decodeCursor(options.cursor) : null;
+  const search = searchCondition(options.search);
+  return sql`select tasks.id, tasks.store_id, tasks.name, tasks.module, tasks.type_name, tasks.type_color,
+  floor(extract(epoch from tasks.start) * 1000)::float8 as start_ms, tasks.day::text as day,
+  tasks.duration, tasks.requires_manager, tasks.notify_late,
+  tasks.elements::text as elements, tasks.actions::text as actions,
+  tasks.configuration_id, tasks.store_configuration_id,
+  floor(extract(epoch from tasks.completed_timestamp) * 1000)::float8 as completed_ms,
+  tasks.completed_employee, tasks.employee::text as employee, tasks.result::text as result,
+  tasks.result_anomaly, tasks.revision, tasks.postponed_task, tasks.original_task,
+  floor(extract(epoch from postponed_copy.start) * 1000)::float8 as copy_start_ms,
+  postponed_copy.duration as copy_duration
+from tasks left join tasks postponed_copy on postponed_copy.id = tasks.postponed_task
+where tasks.store_id = ${store.id} and tasks.module = ${options.module}
+  and tasks.start >= ${utcMidnight(options.start, -1)}::timestamptz
+  and tasks.start < ${utcMidnight(options.end, 2)}::timestamptz
+  and coalesce(tasks.day >= ${options.start} and tasks.day <= ${options.end}, false)
+  and ${filterCondition(options.filter, options.now)}${search ? sql` and coalesce(${search}, false)` : sql``}${
+    after
+      ? sql` and (tasks.start, tasks.id) < (${after.start.toISOString()}::timestamptz, ${after.id}::uuid)`
+      : sql``
+  }
+order by tasks.start desc, tasks.id desc
+limit ${options.limit + 1}`;
+}
+
+const dialect = new PgDialect();
+/** Statement names by text: a handful (filter, number of search words, cursor or not). */
+const statementNames = new Map<string, string>();
+
+/**
+ * The page's rows. On PostgreSQL the statement is prepared once per connection under a name
+ * (node-postgres keeps it; PgBouncer needs 1.21+ with `max_prepared_statements`): planning
+ * it took more CPU than running it (~1.5 ms against ~1 ms on the benchmark), and its generic
+ * plan is the ordered index scan above whatever the values. PGlite runs it through Drizzle.
+ */
+async function pageRows(database: DatabaseHandle, statement: SQL): Promise<PageRow[]> {
+  if (!database.pool) {
+    return ((await database.db.execute(statement)) as unknown as { rows: PageRow[] }).rows;
+  }
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `history_page_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return (await database.pool.query<PageRow>({ name, text, values: params })).rows;
+}
+
+/* ---------- JSON bytes ---------- */
+
+const isDigit = (code: number) => code >= 48 && code <= 57;
+
+/**
+ * Whether a number as PostgreSQL prints it (jsonb numbers are `numeric`: plain digits, the
+ * scale kept, never an exponent) is already written as JSON.stringify would write it: at most
+ * 15 significant digits (then the shortest decimal that reads back is the one given), no
+ * trailing zero after the point, and not below 1e-6 (printed with an exponent).
+ */
+function isPlainNumber(bytes: Buffer, start: number, end: number): boolean {
+  let digits = 0;
+  let leadingZeros = 0;
+  let isFraction = false;
+  let isSignificant = false;
+  for (let index = bytes[start] === 45 ? start + 1 : start; index < end; index++) {
+    const code = bytes[index]!;
+    if (code === 46) {
+      isFraction = true;
+      continue;
+    }
+    if (!isDigit(code)) return false;
+    if (!isSignificant && code === 48) {
+      if (isFraction) leadingZeros++;
+      continue;
+    }
+    isSignificant = true;
+    digits++;
+  }
+  if (digits > 15) return false;
+  if (!isFraction) return true;
+  return bytes[end - 1] !== 48 && leadingZeros < 6;
+}
+
+/**
+ * Rewrites, in place, the UTF-8 jsonb text between `start` and `end` as JSON.stringify writes
+ * the parsed value: PostgreSQL adds a space after each ',' and ':' outside strings and keeps
+ * the numbers' scale (`3.0`); keys already come in the jsonb order either way and strings
+ * escape the same characters. Bytes of multi-byte characters are never ASCII, so the scan is
+ * safe on bytes. Answers the new end, or -1 when a number would not fit in place (never seen:
+ * JSON.stringify's number is never longer than PostgreSQL's).
+ */
+function compactJsonbBytes(bytes: Buffer, start: number, end: number): number {
+  let write = start;
+  let read = start;
+  while (read < end) {
+    const code = bytes[read]!;
+    if (code === 34) {
+      bytes[write++] = code;
+      read++;
+      for (;;) {
+        const next = bytes[read++]!;
+        bytes[write++] = next;
+        if (next === 92) bytes[write++] = bytes[read++]!;
+        else if (next === 34) break;
+      }
+    } else if ((code === 44 || code === 58) && bytes[read + 1] === 32) {
+      bytes[write++] = code;
+      read += 2;
+    } else if (code === 45 || isDigit(code)) {
+      let last = read + 1;
+      while (last < end) {
+        const next = bytes[last]!;
+        if (
+          !isDigit(next) &&
+          next !== 46 &&
+          next !== 101 &&
+          next !== 69 &&
+          next !== 43 &&
+          next !== 45
+        )
+          break;
+        last++;
+      }
+      if (isPlainNumber(bytes, read, last)) {
+        while (read < last) bytes[write++] = bytes[read++]!;
+      } else {
+        const number = JSON.stringify(Number(bytes.toString('latin1', read, last)));
+        if (number.length > last - read) return -1;
+        for (let index = 0; index < number.length; index++)
+          bytes[write++] = number.charCodeAt(index);
+        read = last;
+      }
+    } else {
+      bytes[write++] = code;
+      read++;
+    }
+  }
+  return write;
+}
+
+/**
+ * The value the old read gave for a jsonb column: the driver parses it, and Drizzle's jsonb
+ * column parses a string once more when it holds JSON (a value stored as a JSON string).
+ */
+function jsonbValue(text: string): unknown {
+  const value: unknown = JSON.parse(text);
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+const literals = {
+  null: Buffer.from('null'),
+  true: Buffer.from('true'),
+  false: Buffer.from('false'),
+};
+
+/** The constant parts of a task's JSON, in order. */
+const taskKeyTexts = {
+  id: '{"id":',
+  store_id: ',"store_id":',
+  name: ',"name":',
+  module: ',"module":',
+  type_name: ',"type_name":',
+  type_color: ',"type_color":',
+  start: ',"start":',
+  day: ',"day":',
+  duration: ',"duration":',
+  requires_manager: ',"requires_manager":',
+  notify_late: ',"notify_late":',
+  elements: ',"elements":',
+  actions: ',"actions":',
+  configuration_id: ',"configuration_id":',
+  store_configuration_id: ',"store_configuration_id":',
+  completed_timestamp: ',"completed_timestamp":',
+  completed_employee: ',"completed_employee":',
+  employee: ',"employee":',
+  result: ',"result":',
+  revision: ',"revision":',
+  postponed_task: ',"postponed_task":',
+  original_task: ',"original_task":',
+  status: ',"status":',
+  anomalies: ',"anomalies":',
+  is_anomaly: ',"is_anomaly":',
+  postponed_to: ',"postponed_to":',
+  copy_start: '{"start":',
+  copy_end: ',"end":',
+  close: '}',
+  comma: ',',
+  empty: '[]',
+};
+
+/** The same, encoded once. */
+const taskKeys = Object.fromEntries(
+  Object.entries(taskKeyTexts).map(([key, text]) => [key, Buffer.from(text)]),
+) as Record<keyof typeof taskKeyTexts, Buffer>;
+
+/** A growing buffer the answer is written into; ASCII parts byte by byte. */
+export class JsonWriter {
+  private bytes: Buffer;
+  private length = 0;
+
+  constructor(capacity: number) {
+    this.bytes = Buffer.allocUnsafe(Math.max(capacity, 256));
+  }
+
+  private reserve(count: number): void {
+    if (this.length + count <= this.bytes.length) return;
+    const larger = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.length + count));
+    this.bytes.copy(larger, 0, 0, this.length);
+    this.bytes = larger;
+  }
+
+  /** Text known to be ASCII: keys, ids, days, digits. */
+  ascii(text: string): void {
+    this.reserve(text.length);
+    const bytes = this.bytes;
+    let at = this.length;
+    for (let index = 0; index < text.length; index++) bytes[at++] = text.charCodeAt(index);
+    this.length = at;
+  }
+
+  utf8(text: string): void {
+    this.reserve(text.length * 3);
+    this.length += this.bytes.write(text, this.length, 'utf8');
+  }
+
+  /** Bytes as they are (the keys, encoded once). */
+  raw(bytes: Uint8Array): void {
+    this.reserve(bytes.length);
+    this.bytes.set(bytes, this.length);
+    this.length += bytes.length;
+  }
+
+  /** A uuid (or null): no character to escape. */
+  id(value: string | null): void {
+    if (value === null) {
+      this.raw(literals.null);
+      return;
+    }
+    this.reserve(value.length + 2);
+    const bytes = this.bytes;
+    let at = this.length;
+    bytes[at++] = 34;
+    for (let index = 0; index < value.length; index++) bytes[at++] = value.charCodeAt(index);
+    bytes[at++] = 34;
+    this.length = at;
+  }
+
+  /** A number as JSON.stringify writes it (whole numbers digit by digit). */
+  number(value: number): void {
+    if (!Number.isSafeInteger(value) || value < 0) {
+      this.ascii(JSON.stringify(value));
+      return;
+    }
+    let count = 1;
+    for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) count++;
+    this.reserve(count);
+    this.length = this.digits(this.length, value, count);
+  }
+
+  boolean(value: boolean): void {
+    this.raw(value ? literals.true : literals.false);
+  }
+
+  /** A string (or null) as JSON.stringify writes it. */
+  string(value: string | null): void {
+    this.utf8(JSON.stringify(value));
+  }
+
+  /** `count` decimal digits of a whole number at `at` (room reserved); answers the next index. */
+  private digits(at: number, value: number, count: number): number {
+    for (let place = count - 1; place >= 0; place--) {
+      this.bytes[at + place] = 48 + (value % 10);
+      value = Math.floor(value / 10);
+    }
+    return at + count;
+  }
+
+  /** An instant, as `new Date(milliseconds).toISOString()` in quotes (or null). */
+  instant(milliseconds: number | null): void {
+    if (milliseconds === null) {
+      this.raw(literals.null);
+      return;
+    }
+    // Civil date of a day count (H. Hinnant's days_from_civil inverse).
+    const days = Math.floor(milliseconds / millisecondsPerDay);
+    let rest = milliseconds - days * millisecondsPerDay;
+    const shifted = days + 719_468;
+    const era = Math.floor(shifted / 146_097);
+    const dayOfEra = shifted - era * 146_097;
+    const yearOfEra = Math.floor(
+      (dayOfEra -
+        Math.floor(dayOfEra / 1460) +
+        Math.floor(dayOfEra / 36_524) -
+        Math.floor(dayOfEra / 146_096)) /
+        365,
+    );
+    const dayOfYear =
+      dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+    const monthIndex = Math.floor((5 * dayOfYear + 2) / 153);
+    const day = dayOfYear - Math.floor((153 * monthIndex + 2) / 5) + 1;
+    const month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9;
+    const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+    // toISOString writes other years with a sign and six digits.
+    if (year < 0 || year > 9999) {
+      this.ascii(`"${new Date(milliseconds).toISOString()}"`);
+      return;
+    }
+    const hours = Math.floor(rest / 3_600_000);
+    rest -= hours * 3_600_000;
+    const minutes = Math.floor(rest / 60_000);
+    rest -= minutes * 60_000;
+    const seconds = Math.floor(rest / 1000);
+    const millis = rest - seconds * 1000;
+    this.reserve(26);
+    const bytes = this.bytes;
+    let at = this.length;
+    bytes[at++] = 34;
+    at = this.digits(at, year, 4);
+    bytes[at++] = 45;
+    at = this.digits(at, month, 2);
+    bytes[at++] = 45;
+    at = this.digits(at, day, 2);
+    bytes[at++] = 84;
+    at = this.digits(at, hours, 2);
+    bytes[at++] = 58;
+    at = this.digits(at, minutes, 2);
+    bytes[at++] = 58;
+    at = this.digits(at, seconds, 2);
+    bytes[at++] = 46;
+    at = this.digits(at, millis, 3);
+    bytes[at++] = 90;
+    bytes[at++] = 34;
+    this.length = at;
+  }
+
+  /**
+   * A jsonb column's text (or null) as JSON.stringify writes the old read's value. Values met
+   * again (a page's tasks share their elements, actions, employees) are copied from `seen`.
+   */
+  jsonb(text: string | null, seen?: Map<string, Buffer>): void {
+    if (text === null) {
+      this.raw(literals.null);
+      return;
+    }
+    const known = seen?.get(text);
+    if (known) {
+      this.reserve(known.length);
+      this.length += known.copy(this.bytes, this.length);
+      return;
+    }
+    const start = this.length;
+    if (text.charCodeAt(0) === 34) {
+      // A JSON string (see jsonbValue): rare, taken the old way.
+      this.utf8(JSON.stringify(jsonbValue(text) ?? null));
+    } else {
+      this.utf8(text);
+      const end = compactJsonbBytes(this.bytes, start, this.length);
+      this.length = start;
+      if (end < 0) this.utf8(JSON.stringify(JSON.parse(text)));
+      else this.length = end;
+    }
+    seen?.set(text, Buffer.from(this.bytes.subarray(start, this.length)));
+  }
+
+  get size(): number {
+    return this.length;
+  }
+
+  /** Back to an earlier size (a task the filter leaves out). */
+  truncate(size: number): void {
+    this.length = size;
+  }
+
+  toBuffer(): Buffer {
+    return this.bytes.subarray(0, this.length);
+  }
+}
+
+/** No result, or a result written without anomaly (`result_anomaly`): no reason to read it. */
+const noReasons: never[] = [];
+
+/**
+ * Writes one task, the keys in HistoryTask's order (presentHistoryTask); answers false, having
+ * written nothing, when the filter's shared rule leaves it out.
+ */
+function writeTask(
+  out: JsonWriter,
+  seen: Map<string, Buffer>,
+  row: PageRow,
+  now: Date,
+  today: string,
+  filter: HistoryFilter,
+): boolean {
+  const status = taskStatus(
+    {
+      start: new Date(row.start_ms),
+      duration: row.duration,
+      completedAt: row.completed_ms === null ? null : new Date(row.completed_ms),
+      postponed: row.postponed_task !== null,
+    },
+    now,
+    row.day === today,
+  );
+  const reasons =
+    row.result === null || row.result_anomaly === false
+      ? noReasons
+      : resultAnomalies(
+          row.module,
+          jsonbValue(row.elements) as Parameters<typeof resultAnomalies>[1],
+          jsonbValue(row.result),
+        );
+  const anomalies = taskAnomalies(status, reasons);
+  const isAnomaly = anomalies.length > 0;
+  if (!historyIncludes(status, isAnomaly, filter)) return false;
+  const key = taskKeys;
+  out.raw(key.id);
+  out.id(row.id);
+  out.raw(key.store_id);
+  out.id(row.store_id);
+  out.raw(key.name);
+  out.string(row.name);
+  out.raw(key.module);
+  out.string(row.module);
+  out.raw(key.type_name);
+  out.string(row.type_name);
+  out.raw(key.type_color);
+  out.string(row.type_color);
+  out.raw(key.start);
+  out.instant(row.start_ms);
+  out.raw(key.day);
+  out.string(row.day);
+  out.raw(key.duration);
+  out.number(row.duration);
+  out.raw(key.requires_manager);
+  out.boolean(row.requires_manager);
+  out.raw(key.notify_late);
+  out.boolean(row.notify_late);
+  out.raw(key.elements);
+  out.jsonb(row.elements, seen);
+  out.raw(key.actions);
+  out.jsonb(row.actions, seen);
+  out.raw(key.configuration_id);
+  out.id(row.configuration_id);
+  out.raw(key.store_configuration_id);
+  out.id(row.store_configuration_id);
+  out.raw(key.completed_timestamp);
+  out.instant(row.completed_ms);
+  out.raw(key.completed_employee);
+  out.id(row.completed_employee);
+  out.raw(key.employee);
+  out.jsonb(row.employee, seen);
+  out.raw(key.result);
+  out.jsonb(row.result);
+  out.raw(key.revision);
+  out.number(row.revision);
+  out.raw(key.postponed_task);
+  out.id(row.postponed_task);
+  out.raw(key.original_task);
+  out.id(row.original_task);
+  out.raw(key.status);
+  out.string(status);
+  out.raw(key.anomalies);
+  if (anomalies.length === 0) out.raw(key.empty);
+  else out.ascii(JSON.stringify(anomalies));
+  out.raw(key.is_anomaly);
+  out.boolean(isAnomaly);
+  out.raw(key.postponed_to);
+  if (row.copy_start_ms !== null && row.copy_duration !== null) {
+    out.raw(key.copy_start);
+    out.instant(row.copy_start_ms);
+    out.raw(key.copy_end);
+    out.instant(row.copy_start_ms + row.copy_duration * 60_000);
+    out.raw(key.close);
+  } else {
+    out.raw(literals.null);
+  }
+  out.raw(key.close);
+  return true;
+}
+
+/**
+ * GET /api/stores/:storeId/history as JSON (UTF-8 bytes): the same checks as `searchHistory`
+ * (range, store access, visible module) and the same answer, byte for byte.
+ */
+export async function searchHistoryJson(
+  database: DatabaseHandle,
+  scope: Scope,
+  storeId: string,
+  query: HistorySearch,
+  now: Date = new Date(),
+): Promise<Buffer> {
+  checkRange(query.start, query.end);
+  const store = await findHistoryStore(database.db, scope, storeId);
+  const rows = visibleModules(store).includes(query.module)
+    ? await pageRows(database, historyPageQuery(store, { ...query, now }))
+    : [];
+  const count = Math.min(rows.length, query.limit);
+  // The cursor of the page's last task, whether the filter's rule shows it or not.
+  const last = rows.length > query.limit ? rows[count - 1] : undefined;
+  const nextCursor = last
+    ? encodeCursor({ start: new Date(last.start_ms).toISOString(), id: last.id })
+    : null;
+  let capacity = 512;
+  for (let index = 0; index < count; index++) {
+    const row = rows[index]!;
+    capacity +=
+      900 + row.elements.length + row.actions.length + (row.result?.length ?? 0) + row.name.length;
+  }
+  const out = new JsonWriter(capacity);
+  out.utf8(
+    `{"store":${JSON.stringify(store)},"start":${JSON.stringify(query.start)},"end":${JSON.stringify(query.end)},"module":${JSON.stringify(query.module)},"filter":${JSON.stringify(query.filter)},"items":[`,
+  );
+  const today = dayInZone(now, store.timezone_name);
+  const seen = new Map<string, Buffer>();
+  let isFirst = true;
+  for (let index = 0; index < count; index++) {
+    const before = out.size;
+    if (!isFirst) out.raw(taskKeys.comma);
+    if (writeTask(out, seen, rows[index]!, now, today, query.filter)) isFirst = false;
+    else out.truncate(before);
+  }
+  out.ascii(`],"next_cursor":${JSON.stringify(nextCursor)}}`);
+  return out.toBuffer();
+}
