@@ -591,12 +591,26 @@ const historyParameters = (
   return values;
 };
 
+// The store lookups of both services (prepared statements): the store by its key, in the
+// caller's scope (platform/scope.ts storeScopeCondition; the bench signs in as an admin).
+const storeScopeSql = `($2::boolean OR s.distributor_id = any($3::uuid[])
+    OR s.database_id = any($4::uuid[]) OR s.id = any($5::uuid[]))`;
+const adminScopeValues = [true, [], [], []];
+// history.service.ts findHistoryStore.
+const historyStoreSql = `
+  SELECT s.id, s.name, s.address, s.city, d.name AS database_name, s.timezone_name,
+         s.hidden_modules, d.hidden_modules AS database_hidden, s.active, s.mise_licence,
+         s.manager_owned, d.store_access
+  FROM stores s LEFT JOIN databases d ON d.id = s.database_id
+  WHERE s.id = $1 AND ${storeScopeSql} LIMIT 1`;
+
 // home.service.ts storeHome for a customer or admin: the store, then today's tasks, the 29 past
 // days of store_day_scores, the oil states and the day's equipment (at once in the service),
 // then the delivery flags of the equipment's elements.
 const homeStoreSql = `
   SELECT s.id, s.name, s.timezone_name, s.hidden_modules, d.hidden_modules AS database_hidden
-  FROM stores s LEFT JOIN databases d ON d.id = s.database_id WHERE s.id = $1 LIMIT 1`;
+  FROM stores s LEFT JOIN databases d ON d.id = s.database_id
+  WHERE s.id = $1 AND ${storeScopeSql} LIMIT 1`;
 const todaySql = `
   SELECT id, name, module, day, start, duration, completed_timestamp, employee, postponed_task,
          result_anomaly, CASE WHEN module = 'oils' THEN elements ELSE '[]'::jsonb END AS elements
@@ -679,36 +693,46 @@ try {
   for (const filter of ['completed', 'anomaly'] as const) {
     const path = `/api/stores/${busiest.id}/history?start=${start}&end=${today}&module=temperatures&filter=${filter}`;
     const api = await loadApi(path, cookie);
+    // The service's two statements, one after the other: the store, then the page.
     const sql = await loadSql(pool, async (sqlClient) => {
-      const result = await sqlClient.query({
+      const store = await sqlClient.query({
+        name: 'bench_history_store',
+        text: historyStoreSql,
+        values: [busiest.id, ...adminScopeValues],
+      });
+      const page = await sqlClient.query({
         name: `bench_history_${filter}`,
         text: historySql(filter),
         values: historyParameters(filter, busiest.id, start, today),
       });
-      return result.rowCount ?? 0;
+      return (store.rowCount ?? 0) + (page.rowCount ?? 0);
     });
-    compare(`history 31 days, temperatures, ${filter} (busiest store)`, api, sql);
+    compare(
+      `history 31 days, temperatures, ${filter} (busiest store): SQL = the service's 2 statements`,
+      api,
+      sql,
+    );
   }
 
   const api = await loadApi(`/api/stores/${busiest.id}/home`, cookie);
   const sql = await loadSql(pool, async (sqlClient) => {
-    // One after the other on one connection (the service runs the middle four at once).
-    const store = await sqlClient.query(homeStoreSql, [busiest.id]);
-    const todays = await sqlClient.query(todaySql, [busiest.id, today]);
-    const past = await sqlClient.query(pastScoreSql, [
+    // One after the other on one connection (the service runs the middle four at once), each
+    // a named prepared statement as in the service.
+    const run = <Row extends pg.QueryResultRow>(name: string, text: string, values: unknown[]) =>
+      sqlClient.query<Row>({ name: `bench_home_${name}`, text, values });
+    const store = await run('store', homeStoreSql, [busiest.id, ...adminScopeValues]);
+    const todays = await run('today', todaySql, [busiest.id, today]);
+    const past = await run('past', pastScoreSql, [
       busiest.id,
       addDays(today, -29),
       addDays(today, -1),
     ]);
-    const oils = await sqlClient.query(oilsSql, [
-      busiest.id,
-      `${addDays(today, -89)}T00:00:00+01:00`,
-    ]);
-    const equipment = await sqlClient.query<{ element_id: string }>(equipmentSql, [
+    const oils = await run('oils', oilsSql, [busiest.id, `${addDays(today, -89)}T00:00:00+01:00`]);
+    const equipment = await run<{ element_id: string }>('equipment', equipmentSql, [
       busiest.id,
       today,
     ]);
-    const delivery = await sqlClient.query(deliverySql, [
+    const delivery = await run('delivery', deliverySql, [
       equipment.rows.map((row) => row.element_id),
       busiest.id,
     ]);

@@ -108,6 +108,37 @@ export function storeFilter(scope: Scope): SQL | undefined {
   }
 }
 
+/**
+ * `storeFilter` for a prepared statement: one text whatever the role, the scope in its values
+ * (`storeScopeValues`). Only the role's own list is given, the others stay empty, so it keeps
+ * exactly storeFilter's rule; the store is found by its key first, so the plan does not depend
+ * on which list holds values.
+ */
+export function storeScopeCondition(): SQL {
+  const ids = (name: string) => sql`any(${sql.placeholder(name)}::uuid[])`;
+  return sql`(${sql.placeholder('scopeAll')}::boolean
+    or ${stores.distributor_id} = ${ids('scopeDistributorIds')}
+    or ${stores.database_id} = ${ids('scopeDatabaseIds')}
+    or ${stores.id} = ${ids('scopeStoreIds')})`;
+}
+
+/** The values of `storeScopeCondition`'s placeholders. */
+export function storeScopeValues(scope: Scope): {
+  scopeAll: boolean;
+  scopeDistributorIds: string[];
+  scopeDatabaseIds: string[];
+  scopeStoreIds: string[];
+} {
+  const role = scope.isAll ? null : scope.role;
+  return {
+    scopeAll: scope.isAll,
+    scopeDistributorIds: role === 'distributor' ? scope.distributorIds : [],
+    scopeDatabaseIds: role === 'manager' ? scope.databaseIds : [],
+    scopeStoreIds:
+      role !== null && role !== 'distributor' && role !== 'manager' ? scope.ownedStoreIds : [],
+  };
+}
+
 /** WHERE clause: databases the scope may see. */
 export function databaseFilter(scope: Scope): SQL | undefined {
   if (scope.isAll) return undefined;

@@ -32,7 +32,13 @@ import type { Database } from '../../db/client';
 import { databases, stores, taskResultRevisions, tasks } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { likePattern } from '../../platform/like-pattern';
-import { type Scope, storeFilter } from '../../platform/scope';
+import { preparedStatement } from '../../platform/prepared';
+import {
+  type Scope,
+  storeFilter,
+  storeScopeCondition,
+  storeScopeValues,
+} from '../../platform/scope';
 import { mergeHiddenModules, storeSearchCondition } from '../stores/stores.service';
 import { presentTask, type TaskRow } from '../tasks/present-task';
 
@@ -118,17 +124,23 @@ export async function listHistoryStores(
  * A store whose history the caller may read: outside the scope, inactive or unlicensed → 404;
  * a manager without store access on a store that is not manager-owned → 403.
  */
+/** Every history page reads its store first: a prepared statement, whatever the scope. */
+const historyStoreById = preparedStatement((db) =>
+  db
+    .select(historyStoreColumns)
+    .from(stores)
+    .leftJoin(databases, eq(databases.id, stores.database_id))
+    .where(and(eq(stores.id, sql.placeholder('storeId')), storeScopeCondition()))
+    .limit(1)
+    .prepare('mise_history_store'),
+);
+
 export async function findHistoryStore(
   db: Database,
   scope: Scope,
   storeId: string,
 ): Promise<HistoryStore> {
-  const [row] = await db
-    .select(historyStoreColumns)
-    .from(stores)
-    .leftJoin(databases, eq(databases.id, stores.database_id))
-    .where(and(eq(stores.id, storeId), storeFilter(scope)))
-    .limit(1);
+  const [row] = await historyStoreById(db).execute({ storeId, ...storeScopeValues(scope) });
   if (!row?.active || !row.licensed) throw notFound();
   if (scope.role === 'manager' && !row.manager_owned && !row.store_access) throw forbidden();
   return presentHistoryStore(row);

@@ -33,7 +33,7 @@ import {
 import { notFound } from '../../platform/errors';
 import { preparedStatement } from '../../platform/prepared';
 import type { Scope } from '../../platform/scope';
-import { storeFilter } from '../../platform/scope';
+import { storeFilter, storeScopeCondition, storeScopeValues } from '../../platform/scope';
 import { mergeHiddenModules } from '../stores/stores.service';
 
 /*
@@ -418,8 +418,9 @@ function oilEquipment(
 type HomeStore = { id: string; name: string; timezone_name: string; hidden: ModuleKey[] };
 
 /** The store of a home page in the caller's scope (404 otherwise), with its hidden modules. */
-async function findHomeStore(db: Database, scope: Scope, storeId: string): Promise<HomeStore> {
-  const [row] = await db
+/** The home's store, in the scope: a prepared statement, whatever the scope. */
+const homeStoreById = preparedStatement((db) =>
+  db
     .select({
       id: stores.id,
       name: stores.name,
@@ -429,8 +430,13 @@ async function findHomeStore(db: Database, scope: Scope, storeId: string): Promi
     })
     .from(stores)
     .leftJoin(databases, eq(databases.id, stores.database_id))
-    .where(and(eq(stores.id, storeId), storeFilter(scope)))
-    .limit(1);
+    .where(and(eq(stores.id, sql.placeholder('storeId')), storeScopeCondition()))
+    .limit(1)
+    .prepare('mise_home_store'),
+);
+
+async function findHomeStore(db: Database, scope: Scope, storeId: string): Promise<HomeStore> {
+  const [row] = await homeStoreById(db).execute({ storeId, ...storeScopeValues(scope) });
   if (!row) throw notFound();
   const hidden = mergeHiddenModules(row.hidden, row.databaseHidden);
   return { id: row.id, name: row.name, timezone_name: row.timezone_name, hidden };
