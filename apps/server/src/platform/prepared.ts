@@ -1,4 +1,6 @@
-import type { Database } from '../db/client';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Database, DatabaseHandle } from '../db/client';
 
 /**
  * A statement of a hot path prepared once per database handle (Drizzle's `.prepare(name)`
@@ -16,4 +18,32 @@ export function preparedStatement<T>(build: (db: Database) => T): (db: Database)
     }
     return statement;
   };
+}
+
+const dialect = new PgDialect();
+/** Statement names by text: a handful per call site (values always travel as parameters). */
+const statementNames = new Map<string, string>();
+
+/**
+ * The rows of a hot read as the driver gives them, without Drizzle's row mapping: select the
+ * columns in the types the caller wants (text, epoch milliseconds as float8, jsonb parsed by
+ * the driver). On PostgreSQL the statement is prepared once per pooled connection under a name
+ * chosen by its text (node-postgres keeps it; PgBouncer needs 1.21+ with
+ * `max_prepared_statements`); PGlite runs it through Drizzle.
+ */
+export async function statementRows<Row>(
+  database: DatabaseHandle,
+  statement: SQL,
+  prefix: string,
+): Promise<Row[]> {
+  if (!database.pool) {
+    return ((await database.db.execute(statement)) as unknown as { rows: Row[] }).rows;
+  }
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `${prefix}_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return (await database.pool.query<Row & object>({ name, text, values: params })).rows;
 }

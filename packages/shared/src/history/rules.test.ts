@@ -31,6 +31,15 @@ describe('history range (spec 002 §5: 31 days)', () => {
     expect(rangeDays('2026-01-01', '2026-01-31')).toBe(31);
     // Across the spring DST change the count stays whole days.
     expect(rangeDays('2026-03-20', '2026-04-05')).toBe(17);
+    expect(rangeDays('2024-02-28', '2024-03-01')).toBe(3);
+    expect(rangeDays('2026-01-31', '2026-01-01')).toBe(-29);
+  });
+
+  it('refuses days that do not exist as invalid input', () => {
+    expect(validateHistoryRange('2026-02-30', '2026-03-02')).toBe('validation/invalid-input');
+    expect(validateHistoryRange('2026-01-01', '2026-13-01')).toBe('validation/invalid-input');
+    expect(validateHistoryRange('2026-1-1', '2026-01-02')).toBe('validation/invalid-input');
+    expect(validateHistoryRange('2026-01-02', '2026-01-01')).toBe('validation/invalid-input');
   });
 
   it('accepts 31 days and refuses 32 with date-range-too-long', () => {

@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon';
 import type { TaskModule, TaskStatus } from '../tasks/constants';
 import { temperatureControlValid, temperatureInRange } from '../tasks/rules';
 import {
@@ -19,9 +18,17 @@ import {
 
 /** Calendar days from start to end, both included (YYYY-MM-DD); negative when end < start. */
 export function rangeDays(start: string, end: string): number {
-  const from = DateTime.fromISO(start, { zone: 'utc' });
-  const to = DateTime.fromISO(end, { zone: 'utc' });
-  return Math.round(to.diff(from, 'days').days) + 1;
+  return Math.round((utcDayMs(end) - utcDayMs(start)) / 86_400_000) + 1;
+}
+
+/** A calendar day's UTC midnight in milliseconds; NaN for anything but an existing YYYY-MM-DD. */
+function utcDayMs(day: string): number {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return Number.NaN;
+  const milliseconds = Date.parse(`${day}T00:00:00Z`);
+  // Date.parse takes 2026-02-30 for 2026-03-02: the day must read back the same.
+  return !Number.isNaN(milliseconds) && new Date(milliseconds).toISOString().startsWith(day)
+    ? milliseconds
+    : Number.NaN;
 }
 
 /** 'date-range-too-long' beyond 31 days; 'validation/invalid-input' when end is before start. */

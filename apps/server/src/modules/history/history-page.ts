@@ -4,8 +4,8 @@ import type { HistoryStore } from '@mise/shared/history/schemas';
 import type { TaskModule } from '@mise/shared/tasks/constants';
 import { dayInZone, taskStatus } from '@mise/shared/tasks/rules';
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DatabaseHandle } from '../../db/client';
+import { statementRows } from '../../platform/prepared';
 import type { Scope } from '../../platform/scope';
 import {
   checkRange,
@@ -79,6 +79,8 @@ const utcMidnight = (day: string, days: number) =>
  * (store, day) then sort it — 10 to 50 times slower on the benchmark's busiest store. The
  * search words are wrapped alike: estimated as nearly nothing, they made the month read and
  * sorted even when the first page lay in the newest few hundred tasks (47 ms instead of 9).
+ * It runs prepared once per connection (statementRows): planning it took more CPU than running
+ * it (~1.5 ms against ~1 ms on the benchmark), and its generic plan is that same ordered scan.
  */
 export function historyPageQuery(
   store: Pick<HistoryStore, 'id'>,
@@ -108,29 +110,6 @@ where tasks.store_id = ${store.id} and tasks.module = ${options.module}
   }
 order by tasks.start desc, tasks.id desc
 limit ${options.limit + 1}`;
-}
-
-const dialect = new PgDialect();
-/** Statement names by text: a handful (filter, number of search words, cursor or not). */
-const statementNames = new Map<string, string>();
-
-/**
- * The page's rows. On PostgreSQL the statement is prepared once per connection under a name
- * (node-postgres keeps it; PgBouncer needs 1.21+ with `max_prepared_statements`): planning
- * it took more CPU than running it (~1.5 ms against ~1 ms on the benchmark), and its generic
- * plan is the ordered index scan above whatever the values. PGlite runs it through Drizzle.
- */
-async function pageRows(database: DatabaseHandle, statement: SQL): Promise<PageRow[]> {
-  if (!database.pool) {
-    return ((await database.db.execute(statement)) as unknown as { rows: PageRow[] }).rows;
-  }
-  const { sql: text, params } = dialect.sqlToQuery(statement);
-  let name = statementNames.get(text);
-  if (name === undefined) {
-    name = `history_page_${statementNames.size + 1}`;
-    statementNames.set(text, name);
-  }
-  return (await database.pool.query<PageRow>({ name, text, values: params })).rows;
 }
 
 /* ---------- JSON bytes ---------- */
@@ -316,9 +295,18 @@ export class JsonWriter {
 
   /** Bytes as they are (the keys, encoded once). */
   raw(bytes: Uint8Array): void {
-    this.reserve(bytes.length);
-    this.bytes.set(bytes, this.length);
-    this.length += bytes.length;
+    const count = bytes.length;
+    this.reserve(count);
+    if (count > 64) {
+      this.bytes.set(bytes, this.length);
+      this.length += count;
+      return;
+    }
+    // Keys and literals are short: a loop costs less than set()'s call.
+    const target = this.bytes;
+    let at = this.length;
+    for (let index = 0; index < count; index++) target[at++] = bytes[index]!;
+    this.length = at;
   }
 
   /** A uuid (or null): no character to escape. */
@@ -583,7 +571,11 @@ export async function searchHistoryJson(
   checkRange(query.start, query.end);
   const store = await findHistoryStore(database.db, scope, storeId);
   const rows = visibleModules(store).includes(query.module)
-    ? await pageRows(database, historyPageQuery(store, { ...query, now }))
+    ? await statementRows<PageRow>(
+        database,
+        historyPageQuery(store, { ...query, now }),
+        'history_page',
+      )
     : [];
   const count = Math.min(rows.length, query.limit);
   // The cursor of the page's last task, whether the filter's rule shows it or not.

@@ -18,7 +18,7 @@ import * as homeService from './home.service';
 const heartbeatMs = 25_000;
 
 /** The home dashboard (spec 000 §2) and its live updates. */
-export const homeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, events }) => {
+export const homeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, database, events }) => {
   const scopeFor = (request: Parameters<typeof requireAuth>[0]) =>
     scopeOf(request, db, requireAuth(request).user);
   const params = z.strictObject({ storeId: idSchema });
@@ -36,7 +36,8 @@ export const homeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, even
       // Built in the schema's shape (home.service.ts): no second pass through zod.
       serializerCompiler: plainJsonSerializer,
     },
-    async (request) => homeService.storeHome(db, await scopeFor(request), request.params.storeId),
+    async (request) =>
+      homeService.storeHome(database, await scopeFor(request), request.params.storeId),
   );
 
   app.get(

@@ -17,9 +17,9 @@ import type {
 import type { ModuleKey } from '@mise/shared/organisation/constants';
 import type { TaskStatus } from '@mise/shared/tasks/constants';
 import { dayInZone, localMinuteToInstant, taskStatus } from '@mise/shared/tasks/rules';
-import { and, asc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, unionAll } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client';
+import type { Database, DatabaseHandle } from '../../db/client';
 import {
   databaseElements,
   databases,
@@ -31,7 +31,7 @@ import {
   tasks,
 } from '../../db/schema';
 import { notFound } from '../../platform/errors';
-import { preparedStatement } from '../../platform/prepared';
+import { preparedStatement, statementRows } from '../../platform/prepared';
 import type { Scope } from '../../platform/scope';
 import { storeFilter, storeScopeCondition, storeScopeValues } from '../../platform/scope';
 import { mergeHiddenModules } from '../stores/stores.service';
@@ -198,39 +198,36 @@ async function todayScoreCountsByStore(
 
 /**
  * What the home reads of today's tasks: no configuration, type, result or revision columns,
- * and the element snapshots only of oil tasks (the oils panel lists elements not read yet).
+ * the element snapshots only of oil tasks (the oils panel lists elements not read yet), and
+ * the instants as epoch milliseconds, read without Drizzle's row mapping (statementRows).
  */
-const todayTaskColumns = {
-  id: tasks.id,
-  name: tasks.name,
-  module: tasks.module,
-  day: tasks.day,
-  start: tasks.start,
-  duration: tasks.duration,
-  completed_timestamp: tasks.completed_timestamp,
-  employee: tasks.employee,
-  postponed_task: tasks.postponed_task,
-  result_anomaly: tasks.result_anomaly,
-  elements: sql<
-    (typeof tasks.$inferSelect)['elements']
-  >`case when ${tasks.module} = 'oils' then ${tasks.elements} else '[]'::jsonb end`.mapWith(
-    tasks.elements,
-  ),
-};
-const todayTasksOfStore = preparedStatement((db) =>
-  db
-    .select(todayTaskColumns)
-    .from(tasks)
-    .where(
-      and(eq(tasks.store_id, sql.placeholder('storeId')), eq(tasks.day, sql.placeholder('day'))),
-    )
-    .orderBy(asc(tasks.start), asc(tasks.name))
-    .prepare('mise_home_today_tasks'),
-);
-
 type TodayTask = {
-  [key in keyof typeof todayTaskColumns]: (typeof tasks.$inferSelect)[key];
+  id: string;
+  name: string;
+  module: (typeof tasks.$inferSelect)['module'];
+  day: string;
+  start_ms: number;
+  duration: number;
+  completed_ms: number | null;
+  employee: (typeof tasks.$inferSelect)['employee'];
+  postponed_task: string | null;
+  result_anomaly: boolean | null;
+  elements: (typeof tasks.$inferSelect)['elements'];
 };
+
+const todayTasksOfStore = (database: DatabaseHandle, storeId: string, day: string) =>
+  statementRows<TodayTask>(
+    database,
+    sql`select ${tasks.id}, ${tasks.name}, ${tasks.module}, ${tasks.day}::text as day,
+  floor(extract(epoch from ${tasks.start}) * 1000)::float8 as start_ms, ${tasks.duration},
+  floor(extract(epoch from ${tasks.completed_timestamp}) * 1000)::float8 as completed_ms,
+  ${tasks.employee}, ${tasks.postponed_task}, ${tasks.result_anomaly},
+  case when ${tasks.module} = 'oils' then ${tasks.elements} else '[]'::jsonb end as elements
+from ${tasks}
+where ${tasks.store_id} = ${storeId} and ${tasks.day} = ${day}
+order by ${tasks.start}, ${tasks.name}`,
+    'home_today_tasks',
+  );
 
 /** Today's score counts from today's tasks, by the shared rule. */
 function todayScoreCounts(rows: { task: TodayTask; status: TaskStatus }[]): ScoreCounts {
@@ -246,10 +243,11 @@ const homeTask = (task: TodayTask, status: TaskStatus): HomeTask => ({
   id: task.id,
   name: task.name,
   module: task.module,
-  start: task.start.toISOString(),
+  start: new Date(task.start_ms).toISOString(),
   duration: task.duration,
   status,
-  completed_timestamp: task.completed_timestamp?.toISOString() ?? null,
+  completed_timestamp:
+    task.completed_ms === null ? null : new Date(task.completed_ms).toISOString(),
   employee: task.employee ?? null,
 });
 
@@ -417,7 +415,6 @@ function oilEquipment(
 
 type HomeStore = { id: string; name: string; timezone_name: string; hidden: ModuleKey[] };
 
-/** The store of a home page in the caller's scope (404 otherwise), with its hidden modules. */
 /** The home's store, in the scope: a prepared statement, whatever the scope. */
 const homeStoreById = preparedStatement((db) =>
   db
@@ -435,6 +432,7 @@ const homeStoreById = preparedStatement((db) =>
     .prepare('mise_home_store'),
 );
 
+/** The store of a home page in the caller's scope (404 otherwise), with its hidden modules. */
 async function findHomeStore(db: Database, scope: Scope, storeId: string): Promise<HomeStore> {
   const [row] = await homeStoreById(db).execute({ storeId, ...storeScopeValues(scope) });
   if (!row) throw notFound();
@@ -444,11 +442,12 @@ async function findHomeStore(db: Database, scope: Scope, storeId: string): Promi
 
 /** GET /api/stores/:storeId/home: anyone who sees the store; tasks and equipment not for managers. */
 export async function storeHome(
-  db: Database,
+  database: DatabaseHandle,
   scope: Scope,
   storeId: string,
   now: Date = new Date(),
 ): Promise<StoreHome> {
+  const db = database.db;
   const store = await findHomeStore(db, scope, storeId);
   const zone = store.timezone_name;
   const today = dayInZone(now, zone);
@@ -472,7 +471,7 @@ export async function storeHome(
 
   // Today's tasks, and at once what does not depend on them.
   const [todayTasks, pastCounts, oilStates, temperatures] = await Promise.all([
-    todayTasksOfStore(db).execute({ storeId: store.id, day: today }),
+    todayTasksOfStore(database, store.id, today),
     storePastScoreCounts(db, store.id, today),
     hidden.includes('oils') ? null : readOilStates(db, store, today),
     hidden.includes('temperatures')
@@ -483,9 +482,9 @@ export async function storeHome(
     task,
     status: taskStatus(
       {
-        start: task.start,
+        start: new Date(task.start_ms),
         duration: task.duration,
-        completedAt: task.completed_timestamp,
+        completedAt: task.completed_ms === null ? null : new Date(task.completed_ms),
         postponed: task.postponed_task !== null,
       },
       now,
