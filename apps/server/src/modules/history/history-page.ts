@@ -309,7 +309,7 @@ export class JsonWriter {
     this.length = at;
   }
 
-  /** A uuid (or null): no character to escape. */
+  /** A uuid, a day or a code (or null): ASCII with no character to escape. */
   id(value: string | null): void {
     if (value === null) {
       this.raw(literals.null);
@@ -455,6 +455,22 @@ export class JsonWriter {
   }
 }
 
+/**
+ * What a page's tasks share, kept while it is written: the bytes of jsonb values already
+ * written (elements, actions, employees repeat from task to task) and the element snapshots
+ * already parsed to list anomalies.
+ */
+type PageMemo = { written: Map<string, Buffer>; parsed: Map<string, unknown> };
+
+function parsedElements(text: string, parsed: Map<string, unknown>): unknown {
+  let value = parsed.get(text);
+  if (value === undefined) {
+    value = jsonbValue(text);
+    parsed.set(text, value);
+  }
+  return value;
+}
+
 /** No result, or a result written without anomaly (`result_anomaly`): no reason to read it. */
 const noReasons: never[] = [];
 
@@ -464,7 +480,7 @@ const noReasons: never[] = [];
  */
 function writeTask(
   out: JsonWriter,
-  seen: Map<string, Buffer>,
+  seen: PageMemo,
   row: PageRow,
   now: Date,
   today: string,
@@ -485,7 +501,7 @@ function writeTask(
       ? noReasons
       : resultAnomalies(
           row.module,
-          jsonbValue(row.elements) as Parameters<typeof resultAnomalies>[1],
+          parsedElements(row.elements, seen.parsed) as Parameters<typeof resultAnomalies>[1],
           jsonbValue(row.result),
         );
   const anomalies = taskAnomalies(status, reasons);
@@ -499,7 +515,7 @@ function writeTask(
   out.raw(key.name);
   out.string(row.name);
   out.raw(key.module);
-  out.string(row.module);
+  out.id(row.module);
   out.raw(key.type_name);
   out.string(row.type_name);
   out.raw(key.type_color);
@@ -507,7 +523,7 @@ function writeTask(
   out.raw(key.start);
   out.instant(row.start_ms);
   out.raw(key.day);
-  out.string(row.day);
+  out.id(row.day);
   out.raw(key.duration);
   out.number(row.duration);
   out.raw(key.requires_manager);
@@ -515,9 +531,9 @@ function writeTask(
   out.raw(key.notify_late);
   out.boolean(row.notify_late);
   out.raw(key.elements);
-  out.jsonb(row.elements, seen);
+  out.jsonb(row.elements, seen.written);
   out.raw(key.actions);
-  out.jsonb(row.actions, seen);
+  out.jsonb(row.actions, seen.written);
   out.raw(key.configuration_id);
   out.id(row.configuration_id);
   out.raw(key.store_configuration_id);
@@ -527,7 +543,7 @@ function writeTask(
   out.raw(key.completed_employee);
   out.id(row.completed_employee);
   out.raw(key.employee);
-  out.jsonb(row.employee, seen);
+  out.jsonb(row.employee, seen.written);
   out.raw(key.result);
   out.jsonb(row.result);
   out.raw(key.revision);
@@ -537,7 +553,7 @@ function writeTask(
   out.raw(key.original_task);
   out.id(row.original_task);
   out.raw(key.status);
-  out.string(status);
+  out.id(status);
   out.raw(key.anomalies);
   if (anomalies.length === 0) out.raw(key.empty);
   else out.ascii(JSON.stringify(anomalies));
@@ -594,7 +610,7 @@ export async function searchHistoryJson(
     `{"store":${JSON.stringify(store)},"start":${JSON.stringify(query.start)},"end":${JSON.stringify(query.end)},"module":${JSON.stringify(query.module)},"filter":${JSON.stringify(query.filter)},"items":[`,
   );
   const today = dayInZone(now, store.timezone_name);
-  const seen = new Map<string, Buffer>();
+  const seen: PageMemo = { written: new Map(), parsed: new Map() };
   let isFirst = true;
   for (let index = 0; index < count; index++) {
     const before = out.size;
