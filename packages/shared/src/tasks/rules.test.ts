@@ -1,7 +1,9 @@
+import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import {
   buildRecurrence,
   compileRecurrence,
+  dayInZone,
   defaultRecurrenceModel,
   isValidRecurrence,
   listsFromWindows,
@@ -237,5 +239,39 @@ describe('schedules', () => {
       { start: 1020, end: 1080 },
     ]);
     expect(windowsFromLists([480], [])).toEqual([{ start: 480, end: 480 }]);
+  });
+});
+
+describe('dayInZone', () => {
+  it('gives the calendar day of the zone, as luxon does, around midnights and DST changes', () => {
+    const zones = [
+      'Europe/Paris',
+      'Europe/Warsaw',
+      'America/New_York',
+      'Pacific/Kiritimati',
+      'Pacific/Niue',
+      'Asia/Kolkata',
+      'Australia/Lord_Howe',
+      'UTC',
+    ];
+    // Every 37 minutes over a year: both DST changes, month and year ends.
+    const start = Date.parse('2025-12-30T00:00:00Z');
+    let checked = 0;
+    for (let at = start; at < start + 370 * 86_400_000; at += 37 * 60_000) {
+      const instant = new Date(at);
+      for (const zone of zones) {
+        expect(dayInZone(instant, zone)).toBe(
+          DateTime.fromJSDate(instant, { zone }).toISODate(),
+        );
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(100_000);
+    expect(dayInZone(new Date('2026-06-30T23:30:00Z'), 'Europe/Paris')).toBe('2026-07-01');
+    expect(dayInZone(new Date('2026-06-30T23:30:00Z'), 'America/New_York')).toBe('2026-06-30');
+  });
+
+  it('falls back to the UTC day for a zone that does not exist', () => {
+    expect(dayInZone(new Date('2026-06-30T23:30:00Z'), 'Mars/Olympus_Mons')).toBe('2026-06-30');
   });
 });

@@ -262,9 +262,43 @@ export function localMinuteToInstant(day: string, minute: number, zone: string):
   return local.toJSDate();
 }
 
-/** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
+/** Day formats by zone (null for a zone Intl does not know): built once, they are costly. */
+const dayFormats = new Map<string, Intl.DateTimeFormat | null>();
+
+function dayFormatOf(zone: string): Intl.DateTimeFormat | null {
+  let format = dayFormats.get(zone);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      });
+    } catch {
+      format = null;
+    }
+    dayFormats.set(zone, format);
+  }
+  return format;
+}
+
+/**
+ * The calendar day (YYYY-MM-DD) of an instant in a time zone; the UTC day for a zone that
+ * does not exist. Every request asks it: a cached Intl format instead of a luxon DateTime.
+ */
 export function dayInZone(instant: Date, zone: string): string {
-  return DateTime.fromJSDate(instant, { zone }).toISODate() ?? instant.toISOString().slice(0, 10);
+  const format = dayFormatOf(zone);
+  if (!format || Number.isNaN(instant.getTime())) return instant.toISOString().slice(0, 10);
+  let year = '';
+  let month = '';
+  let day = '';
+  for (const part of format.formatToParts(instant)) {
+    if (part.type === 'year') year = part.value;
+    else if (part.type === 'month') month = part.value;
+    else if (part.type === 'day') day = part.value;
+  }
+  return `${year.padStart(4, '0')}-${month}-${day}`;
 }
 
 /* ---------- Task status (spec 002 §4) ---------- */
