@@ -13,7 +13,8 @@
  * 2. the API in a child process (bench/history-server.ts: buildApp, no scheduler), signed in
  *    as an admin, loaded with autocannon: history of the last 31 days (temperatures,
  *    filter completed, then anomaly) and the home payload of the busiest store; the same SQL
- *    straight through `pg` at the same concurrency, and the API / SQL latency ratios;
+ *    straight through `pg` at the same concurrency, the two taken in turn BENCH_ROUNDS times
+ *    (default 3, BENCH_SECONDS each, default 8): medians and the API / SQL latency ratios;
  *    EXPLAIN (ANALYZE, BUFFERS) of the history query;
  * 3. three PDF exports of 31 days (every module, filter all) of the busiest store.
  *
@@ -34,7 +35,9 @@ import { openDatabase, runMigrations } from './tasks-generation-lib';
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const storeCount = Number(process.env.BENCH_HISTORY_STORES ?? 200);
 const dayCount = Number(process.env.BENCH_HISTORY_DAYS ?? 365);
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+/** API and SQL runs taken in turn per scenario; medians reported. */
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const isReusing = process.env.BENCH_HISTORY_REUSE === 'true';
 const isKeeping = process.env.BENCH_KEEP === 'true';
@@ -481,25 +484,33 @@ async function signIn(): Promise<{ cookie: string; csrf: string }> {
 
 type Measure = { perSecond: number; p50: number; p99: number; errors: number };
 
-/** One request first (size, status), a 2 s warm-up, then the measured autocannon run. */
-async function loadApi(path: string, cookie: string): Promise<Measure & { bytes: number }> {
+/** The answer's size and status, then a 2 s warm-up of the API path. */
+async function warmApi(path: string, cookie: string): Promise<number> {
   const probe = await fetch(`${base}${path}`, { headers: { cookie } });
   const body = Buffer.from(await probe.arrayBuffer());
   if (!probe.ok) {
     console.log(`  ${path} answered ${probe.status}: ${body.toString('utf8').slice(0, 400)}`);
   }
-  const options = { url: `${base}${path}`, connections, headers: { cookie } };
-  await autocannon({ ...options, duration: 2 });
-  // The warm-up's requests still in flight keep the server busy after it stops: one more
-  // request, answered behind them, so the measured run starts on an idle server.
+  await autocannon({ url: `${base}${path}`, connections, headers: { cookie }, duration: 2 });
+  return probe.ok ? body.length : 0;
+}
+
+/** One measured autocannon run of BENCH_SECONDS. */
+async function loadApi(path: string, cookie: string): Promise<Measure> {
+  // The previous run's requests still in flight keep the server busy after it stops: one
+  // more request, answered behind them, so the measured run starts on an idle server.
   await (await fetch(`${base}${path}`, { headers: { cookie } })).arrayBuffer();
-  const result = await autocannon({ ...options, duration: seconds });
+  const result = await autocannon({
+    url: `${base}${path}`,
+    connections,
+    headers: { cookie },
+    duration: seconds,
+  });
   return {
     perSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.non2xx + result.errors + result.timeouts,
-    bytes: probe.ok ? body.length : 0,
   };
 }
 
@@ -508,35 +519,39 @@ const percentile = (sorted: number[], fraction: number) =>
     ? Number.NaN
     : sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
 
+type SqlUnit = (client: pg.PoolClient) => Promise<number>;
+
 /**
- * The same statements straight through `pg`: BENCH_CONNECTIONS clients, each running
- * `unit` in a loop (2 s warm-up, then BENCH_SECONDS), latencies by process.hrtime.
+ * The same statements straight through `pg`: BENCH_CONNECTIONS clients, each running `unit`
+ * in a loop for `durationMs` (latencies by process.hrtime when measured).
  */
-async function loadSql(
+async function runSql(
   pool: pg.Pool,
-  unit: (client: pg.PoolClient) => Promise<number>,
-): Promise<Measure & { rows: number }> {
+  unit: SqlUnit,
+  durationMs: number,
+): Promise<{ latencies: number[]; rows: number }> {
   let rows = 0;
-  const run = async (durationMs: number, latencies: number[] | null) => {
-    const deadline = performance.now() + durationMs;
-    await Promise.all(
-      Array.from({ length: connections }, async () => {
-        const client = await pool.connect();
-        try {
-          while (performance.now() < deadline) {
-            const started = process.hrtime.bigint();
-            rows = await unit(client);
-            latencies?.push(Number(process.hrtime.bigint() - started) / 1e6);
-          }
-        } finally {
-          client.release();
-        }
-      }),
-    );
-  };
-  await run(2000, null);
   const latencies: number[] = [];
-  await run(seconds * 1000, latencies);
+  const deadline = performance.now() + durationMs;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      const client = await pool.connect();
+      try {
+        while (performance.now() < deadline) {
+          const started = process.hrtime.bigint();
+          rows = await unit(client);
+          latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+        }
+      } finally {
+        client.release();
+      }
+    }),
+  );
+  return { latencies, rows };
+}
+
+async function loadSql(pool: pg.Pool, unit: SqlUnit): Promise<Measure & { rows: number }> {
+  const { latencies, rows } = await runSql(pool, unit, seconds * 1000);
   latencies.sort((left, right) => left - right);
   return {
     perSecond: Math.round(latencies.length / seconds),
@@ -545,6 +560,56 @@ async function loadSql(
     errors: 0,
     rows,
   };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((left, right) => left - right);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+type Pair = {
+  api: Measure & { bytes: number };
+  sql: Measure & { rows: number };
+  p50Ratios: number[];
+  p99Ratios: number[];
+};
+
+/**
+ * The API path and the bare statements measured in turn, BENCH_ROUNDS times (after a warm-up
+ * of each): on a shared 2-core machine the load of the moment moves both sides, so each
+ * round's ratio compares runs seconds apart, and the medians are reported.
+ */
+async function measurePair(path: string, cookie: string, pool: pg.Pool, unit: SqlUnit) {
+  const bytes = await warmApi(path, cookie);
+  await runSql(pool, unit, 2000);
+  const apis: Measure[] = [];
+  const sqls: (Measure & { rows: number })[] = [];
+  for (let round = 0; round < rounds; round++) {
+    apis.push(await loadApi(path, cookie));
+    sqls.push(await loadSql(pool, unit));
+  }
+  const medianOf = <T>(items: T[], pick: (item: T) => number) => median(items.map(pick));
+  const isValid = apis.every((api) => api.perSecond > 0 && api.errors === 0);
+  return {
+    api: {
+      perSecond: medianOf(apis, (api) => api.perSecond),
+      p50: medianOf(apis, (api) => api.p50),
+      p99: medianOf(apis, (api) => api.p99),
+      errors: apis.reduce((total, api) => total + api.errors, 0),
+      bytes,
+    },
+    sql: {
+      perSecond: medianOf(sqls, (sql) => sql.perSecond),
+      p50: medianOf(sqls, (sql) => sql.p50),
+      p99: medianOf(sqls, (sql) => sql.p99),
+      errors: 0,
+      rows: sqls[0]!.rows,
+    },
+    // No answer in a run (every request slower than it) or only errors: no ratio.
+    p50Ratios: isValid ? apis.map((api, index) => round2(api.p50 / sqls[index]!.p50)) : [],
+    p99Ratios: isValid ? apis.map((api, index) => round2(api.p99 / sqls[index]!.p99)) : [],
+  } satisfies Pair;
 }
 
 /* The services' SQL (history.service.ts findHistoryTasks, home.service.ts), written out. */
@@ -612,8 +677,11 @@ const homeStoreSql = `
   FROM stores s LEFT JOIN databases d ON d.id = s.database_id
   WHERE s.id = $1 AND ${storeScopeSql} LIMIT 1`;
 const todaySql = `
-  SELECT id, name, module, day, start, duration, completed_timestamp, employee, postponed_task,
-         result_anomaly, CASE WHEN module = 'oils' THEN elements ELSE '[]'::jsonb END AS elements
+  SELECT id, name, module, day::text AS day,
+         floor(extract(epoch from start) * 1000)::float8 AS start_ms, duration,
+         floor(extract(epoch from completed_timestamp) * 1000)::float8 AS completed_ms,
+         employee, postponed_task, result_anomaly,
+         CASE WHEN module = 'oils' THEN elements ELSE '[]'::jsonb END AS elements
   FROM tasks WHERE store_id = $1 AND day = $2 ORDER BY start, name`;
 const pastScoreSql = `
   SELECT coalesce(sum(on_time), 0) AS on_time, coalesce(sum(on_time_with_anomaly), 0) AS on_time_with_anomaly,
@@ -667,11 +735,7 @@ try {
   const { cookie, csrf } = await signIn();
 
   const rows: Record<string, string | number>[] = [];
-  const compare = (
-    scenario: string,
-    api: Measure & { bytes: number },
-    sql: Measure & { rows: number },
-  ) => {
+  const compare = (scenario: string, { api, sql, p50Ratios, p99Ratios }: Pair) => {
     rows.push({
       scenario,
       'API req/s': api.perSecond,
@@ -683,18 +747,17 @@ try {
       'SQL p50 ms': sql.p50,
       'SQL p99 ms': sql.p99,
       'SQL rows': sql.rows,
-      // No answer in the run (every request slower than it) or only errors: no ratio.
-      'p50 API/SQL': api.perSecond > 0 && api.errors === 0 ? round2(api.p50 / sql.p50) : 'n/a',
-      'p99 API/SQL': api.perSecond > 0 && api.errors === 0 ? round2(api.p99 / sql.p99) : 'n/a',
+      'p50 API/SQL': p50Ratios.length ? median(p50Ratios) : 'n/a',
+      'p99 API/SQL': p99Ratios.length ? median(p99Ratios) : 'n/a',
+      'p50 ratio by round': p50Ratios.join(' '),
     });
     console.log(`  ${scenario}: done`);
   };
 
   for (const filter of ['completed', 'anomaly'] as const) {
     const path = `/api/stores/${busiest.id}/history?start=${start}&end=${today}&module=temperatures&filter=${filter}`;
-    const api = await loadApi(path, cookie);
     // The service's two statements, one after the other: the store, then the page.
-    const sql = await loadSql(pool, async (sqlClient) => {
+    const pair = await measurePair(path, cookie, pool, async (sqlClient) => {
       const store = await sqlClient.query({
         name: 'bench_history_store',
         text: historyStoreSql,
@@ -709,41 +772,48 @@ try {
     });
     compare(
       `history 31 days, temperatures, ${filter} (busiest store): SQL = the service's 2 statements`,
-      api,
-      sql,
+      pair,
     );
   }
 
-  const api = await loadApi(`/api/stores/${busiest.id}/home`, cookie);
-  const sql = await loadSql(pool, async (sqlClient) => {
-    // One after the other on one connection (the service runs the middle four at once), each
-    // a named prepared statement as in the service.
-    const run = <Row extends pg.QueryResultRow>(name: string, text: string, values: unknown[]) =>
-      sqlClient.query<Row>({ name: `bench_home_${name}`, text, values });
-    const store = await run('store', homeStoreSql, [busiest.id, ...adminScopeValues]);
-    const todays = await run('today', todaySql, [busiest.id, today]);
-    const past = await run('past', pastScoreSql, [
-      busiest.id,
-      addDays(today, -29),
-      addDays(today, -1),
-    ]);
-    const oils = await run('oils', oilsSql, [busiest.id, `${addDays(today, -89)}T00:00:00+01:00`]);
-    const equipment = await run<{ element_id: string }>('equipment', equipmentSql, [
-      busiest.id,
-      today,
-    ]);
-    const delivery = await run('delivery', deliverySql, [
-      equipment.rows.map((row) => row.element_id),
-      busiest.id,
-    ]);
-    return [store, todays, past, oils, equipment, delivery].reduce(
-      (total, result) => total + (result.rowCount ?? 0),
-      0,
-    );
-  });
-  compare("home (busiest store): SQL = the service's 6 statements", api, sql);
+  const homePair = await measurePair(
+    `/api/stores/${busiest.id}/home`,
+    cookie,
+    pool,
+    async (sqlClient) => {
+      // One after the other on one connection (the service runs the middle four at once), each
+      // a named prepared statement as in the service.
+      const run = <Row extends pg.QueryResultRow>(name: string, text: string, values: unknown[]) =>
+        sqlClient.query<Row>({ name: `bench_home_${name}`, text, values });
+      const store = await run('store', homeStoreSql, [busiest.id, ...adminScopeValues]);
+      const todays = await run('today', todaySql, [busiest.id, today]);
+      const past = await run('past', pastScoreSql, [
+        busiest.id,
+        addDays(today, -29),
+        addDays(today, -1),
+      ]);
+      const oils = await run('oils', oilsSql, [
+        busiest.id,
+        `${addDays(today, -89)}T00:00:00+01:00`,
+      ]);
+      const equipment = await run<{ element_id: string }>('equipment', equipmentSql, [
+        busiest.id,
+        today,
+      ]);
+      const delivery = await run('delivery', deliverySql, [
+        equipment.rows.map((row) => row.element_id),
+        busiest.id,
+      ]);
+      return [store, todays, past, oils, equipment, delivery].reduce(
+        (total, result) => total + (result.rowCount ?? 0),
+        0,
+      );
+    },
+  );
+  compare("home (busiest store): SQL = the service's 6 statements", homePair);
   console.table(rows);
   // The best-stores panel of an admin with no store chosen: the score of every store at once.
+  await warmApi('/api/home/best-stores', cookie);
   const best = await loadApi('/api/home/best-stores', cookie);
   console.log(
     `best stores (${storeCount} stores, admin): ${best.perSecond} req/s, p50 ${best.p50} ms, p99 ${best.p99} ms, errors ${best.errors}`,
