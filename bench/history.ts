@@ -27,8 +27,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { HistoryFilter } from '@mise/shared/history/constants';
 import autocannon from 'autocannon';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { historyPageQuery } from '../apps/server/src/modules/history/history-page';
 import { hashPassword } from '../apps/server/src/platform/auth/passwords';
 import { openDatabase, runMigrations } from './tasks-generation-lib';
 
@@ -612,49 +615,17 @@ async function measurePair(path: string, cookie: string, pool: pg.Pool, unit: Sq
   } satisfies Pair;
 }
 
-/* The services' SQL (history.service.ts findHistoryTasks, home.service.ts), written out. */
+/* The services' SQL: the history page's statement itself, the others written out. */
 
-const taskEnd = `t.start + t.duration * interval '1 minute'`;
-const historyFilters = {
-  completed: 't.completed_timestamp IS NOT NULL',
-  anomaly: `((t.completed_timestamp IS NOT NULL AND (t.result_anomaly = true OR t.completed_timestamp > ${taskEnd}))
-             OR (t.completed_timestamp IS NULL AND t.postponed_task IS NULL AND ${taskEnd} < $5::timestamptz))`,
-} as const;
-
-// history-page.ts historyPageQuery: the columns a history task shows, jsonb as text, instants as
-// epoch milliseconds; start bounds for the (store, module, start, id) index, the exact day
-// condition wrapped in coalesce (not estimated). The service prepares it once per connection;
-// so does this side (a named statement).
-const historySql = (filter: keyof typeof historyFilters) => `
-  SELECT t.id, t.store_id, t.name, t.module, t.type_name, t.type_color,
-    floor(extract(epoch from t.start) * 1000)::float8 AS start_ms, t.day::text AS day,
-    t.duration, t.requires_manager, t.notify_late,
-    t.elements::text AS elements, t.actions::text AS actions,
-    t.configuration_id, t.store_configuration_id,
-    floor(extract(epoch from t.completed_timestamp) * 1000)::float8 AS completed_ms,
-    t.completed_employee, t.employee::text AS employee, t.result::text AS result,
-    t.result_anomaly, t.revision, t.postponed_task, t.original_task,
-    floor(extract(epoch from postponed_copy.start) * 1000)::float8 AS copy_start_ms,
-    postponed_copy.duration AS copy_duration
-  FROM tasks t LEFT JOIN tasks postponed_copy ON postponed_copy.id = t.postponed_task
-  WHERE t.store_id = $1 AND t.module = $2
-    AND t.start >= ($3::date - 1)::timestamp AT TIME ZONE 'UTC'
-    AND t.start < ($4::date + 2)::timestamp AT TIME ZONE 'UTC'
-    AND coalesce(t.day >= $3 AND t.day <= $4, false)
-    AND ${historyFilters[filter]}
-  ORDER BY t.start DESC, t.id DESC
-  LIMIT 101`;
-
-const historyParameters = (
-  filter: keyof typeof historyFilters,
-  storeId: string,
-  start: string,
-  end: string,
-) => {
-  const values: unknown[] = [storeId, 'temperatures', start, end];
-  if (filter === 'anomaly') values.push(new Date().toISOString());
-  return values;
-};
+// history-page.ts historyPageQuery, as text and values the way Drizzle sends it: the service
+// prepares it once per connection (statementRows); so does this side (a named statement).
+const historyStatement = (filter: HistoryFilter, storeId: string, start: string, end: string) =>
+  new PgDialect().sqlToQuery(
+    historyPageQuery(
+      { id: storeId },
+      { start, end, module: 'temperatures', filter, limit: 100, now: new Date() },
+    ),
+  );
 
 // The store lookups of both services (prepared statements): the store by its key, in the
 // caller's scope (platform/scope.ts storeScopeCondition; the bench signs in as an admin).
@@ -757,18 +728,19 @@ try {
   for (const filter of ['completed', 'anomaly'] as const) {
     const path = `/api/stores/${busiest.id}/history?start=${start}&end=${today}&module=temperatures&filter=${filter}`;
     // The service's two statements, one after the other: the store, then the page.
+    const page = historyStatement(filter, busiest.id, start, today);
     const pair = await measurePair(path, cookie, pool, async (sqlClient) => {
       const store = await sqlClient.query({
         name: 'bench_history_store',
         text: historyStoreSql,
         values: [busiest.id, ...adminScopeValues],
       });
-      const page = await sqlClient.query({
+      const rows = await sqlClient.query({
         name: `bench_history_${filter}`,
-        text: historySql(filter),
-        values: historyParameters(filter, busiest.id, start, today),
+        text: page.sql,
+        values: page.params,
       });
-      return (store.rowCount ?? 0) + (page.rowCount ?? 0);
+      return (store.rowCount ?? 0) + (rows.rowCount ?? 0);
     });
     compare(
       `history 31 days, temperatures, ${filter} (busiest store): SQL = the service's 2 statements`,
@@ -819,9 +791,10 @@ try {
     `best stores (${storeCount} stores, admin): ${best.perSecond} req/s, p50 ${best.p50} ms, p99 ${best.p99} ms, errors ${best.errors}`,
   );
 
+  const completedPage = historyStatement('completed', busiest.id, start, today);
   const explain = await pool.query(
-    `EXPLAIN (ANALYZE, BUFFERS) ${historySql('completed')}`,
-    historyParameters('completed', busiest.id, start, today),
+    `EXPLAIN (ANALYZE, BUFFERS) ${completedPage.sql}`,
+    completedPage.params,
   );
   const plan: string[] = explain.rows.map((row) => row['QUERY PLAN']);
   console.log(
