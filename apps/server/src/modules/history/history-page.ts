@@ -25,12 +25,13 @@ import {
  * instants as epoch milliseconds, so neither Drizzle nor the driver maps or parses the rows;
  * the answer is then written into one buffer in the exact shape and key order `searchHistory`
  * (history.service.ts) answers. That one stays the reference: the exports read through it,
- * and history-page.test.ts checks that both answer the same JSON, byte for byte.
+ * and history-page.test.ts checks that both answer the same JSON value.
  *
- * The jsonb values are copied as PostgreSQL prints them, then compacted in place into
- * JSON.stringify's form (no space after ',' and ':', numbers without their scale): the same
- * bytes as the old answer, not only the same parsed value. A result is parsed only when its
- * anomalies must be listed (`result_anomaly` true, or not yet set).
+ * The jsonb values are copied as PostgreSQL prints them: a space after each ',' and ':', the
+ * numbers with their scale (`3.0`). That is the same JSON value as JSON.stringify's form (what
+ * the app stores went through JSON.stringify, so no number overflows a double and no -0 is
+ * stored); compacting it cost ~5 % of a page's time for no reader's benefit. A result is parsed
+ * only when its anomalies must be listed (`result_anomaly` true, or not yet set).
  */
 
 /** A row of the page statement. */
@@ -113,95 +114,6 @@ limit ${options.limit + 1}`;
 }
 
 /* ---------- JSON bytes ---------- */
-
-const isDigit = (code: number) => code >= 48 && code <= 57;
-
-/**
- * Whether a number as PostgreSQL prints it (jsonb numbers are `numeric`: plain digits, the
- * scale kept, never an exponent) is already written as JSON.stringify would write it: at most
- * 15 significant digits (then the shortest decimal that reads back is the one given), no
- * trailing zero after the point, and not below 1e-6 (printed with an exponent).
- */
-function isPlainNumber(bytes: Buffer, start: number, end: number): boolean {
-  let digits = 0;
-  let leadingZeros = 0;
-  let isFraction = false;
-  let isSignificant = false;
-  for (let index = bytes[start] === 45 ? start + 1 : start; index < end; index++) {
-    const code = bytes[index]!;
-    if (code === 46) {
-      isFraction = true;
-      continue;
-    }
-    if (!isDigit(code)) return false;
-    if (!isSignificant && code === 48) {
-      if (isFraction) leadingZeros++;
-      continue;
-    }
-    isSignificant = true;
-    digits++;
-  }
-  if (digits > 15) return false;
-  if (!isFraction) return true;
-  return bytes[end - 1] !== 48 && leadingZeros < 6;
-}
-
-/**
- * Rewrites, in place, the UTF-8 jsonb text between `start` and `end` as JSON.stringify writes
- * the parsed value: PostgreSQL adds a space after each ',' and ':' outside strings and keeps
- * the numbers' scale (`3.0`); keys already come in the jsonb order either way and strings
- * escape the same characters. Bytes of multi-byte characters are never ASCII, so the scan is
- * safe on bytes. Answers the new end, or -1 when a number would not fit in place (never seen:
- * JSON.stringify's number is never longer than PostgreSQL's).
- */
-function compactJsonbBytes(bytes: Buffer, start: number, end: number): number {
-  let write = start;
-  let read = start;
-  while (read < end) {
-    const code = bytes[read]!;
-    if (code === 34) {
-      bytes[write++] = code;
-      read++;
-      for (;;) {
-        const next = bytes[read++]!;
-        bytes[write++] = next;
-        if (next === 92) bytes[write++] = bytes[read++]!;
-        else if (next === 34) break;
-      }
-    } else if ((code === 44 || code === 58) && bytes[read + 1] === 32) {
-      bytes[write++] = code;
-      read += 2;
-    } else if (code === 45 || isDigit(code)) {
-      let last = read + 1;
-      while (last < end) {
-        const next = bytes[last]!;
-        if (
-          !isDigit(next) &&
-          next !== 46 &&
-          next !== 101 &&
-          next !== 69 &&
-          next !== 43 &&
-          next !== 45
-        )
-          break;
-        last++;
-      }
-      if (isPlainNumber(bytes, read, last)) {
-        while (read < last) bytes[write++] = bytes[read++]!;
-      } else {
-        const number = JSON.stringify(Number(bytes.toString('latin1', read, last)));
-        if (number.length > last - read) return -1;
-        for (let index = 0; index < number.length; index++)
-          bytes[write++] = number.charCodeAt(index);
-        read = last;
-      }
-    } else {
-      bytes[write++] = code;
-      read++;
-    }
-  }
-  return write;
-}
 
 /**
  * The value the old read gave for a jsonb column: the driver parses it, and Drizzle's jsonb
@@ -413,7 +325,7 @@ export class JsonWriter {
   }
 
   /**
-   * A jsonb column's text (or null) as JSON.stringify writes the old read's value. Values met
+   * A jsonb column's text (or null) as PostgreSQL prints it: the old read's value. Values met
    * again (a page's tasks share their elements, actions, employees) are copied from `seen`.
    */
   jsonb(text: string | null, seen?: Map<string, Buffer>): void {
@@ -428,16 +340,8 @@ export class JsonWriter {
       return;
     }
     const start = this.length;
-    if (text.charCodeAt(0) === 34) {
-      // A JSON string (see jsonbValue): rare, taken the old way.
-      this.utf8(JSON.stringify(jsonbValue(text) ?? null));
-    } else {
-      this.utf8(text);
-      const end = compactJsonbBytes(this.bytes, start, this.length);
-      this.length = start;
-      if (end < 0) this.utf8(JSON.stringify(JSON.parse(text)));
-      else this.length = end;
-    }
+    // A JSON string (see jsonbValue) is rare: taken the old way.
+    this.utf8(text.charCodeAt(0) === 34 ? JSON.stringify(jsonbValue(text) ?? null) : text);
     seen?.set(text, Buffer.from(this.bytes.subarray(start, this.length)));
   }
 
