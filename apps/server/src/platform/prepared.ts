@@ -47,3 +47,17 @@ export async function statementRows<Row>(
   }
   return (await database.pool.query<Row & object>({ name, text, values: params })).rows;
 }
+
+/**
+ * A jsonb value as Drizzle's jsonb column reads it, from what the driver parsed: a value stored
+ * as a JSON string that holds JSON is parsed once more. Rows of `statementRows` skip Drizzle,
+ * so their jsonb columns go through this to read as before.
+ */
+export function drizzleJsonb(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}

@@ -5,7 +5,7 @@ import type { TaskModule } from '@mise/shared/tasks/constants';
 import { dayInZone, taskStatus } from '@mise/shared/tasks/rules';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
-import { statementRows } from '../../platform/prepared';
+import { drizzleJsonb, statementRows } from '../../platform/prepared';
 import type { Scope } from '../../platform/scope';
 import {
   checkRange,
@@ -120,13 +120,7 @@ limit ${options.limit + 1}`;
  * column parses a string once more when it holds JSON (a value stored as a JSON string).
  */
 function jsonbValue(text: string): unknown {
-  const value: unknown = JSON.parse(text);
-  if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return value;
-  }
+  return drizzleJsonb(JSON.parse(text));
 }
 
 const literals = {

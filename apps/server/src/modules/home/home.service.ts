@@ -31,7 +31,7 @@ import {
   tasks,
 } from '../../db/schema';
 import { notFound } from '../../platform/errors';
-import { preparedStatement, statementRows } from '../../platform/prepared';
+import { drizzleJsonb, preparedStatement, statementRows } from '../../platform/prepared';
 import type { Scope } from '../../platform/scope';
 import { storeFilter, storeScopeCondition, storeScopeValues } from '../../platform/scope';
 import { mergeHiddenModules } from '../stores/stores.service';
@@ -215,10 +215,11 @@ type TodayTask = {
   elements: (typeof tasks.$inferSelect)['elements'];
 };
 
-const todayTasksOfStore = (database: DatabaseHandle, storeId: string, day: string) =>
-  statementRows<TodayTask>(
-    database,
-    sql`select ${tasks.id}, ${tasks.name}, ${tasks.module}, ${tasks.day}::text as day,
+const todayTasksOfStore = async (database: DatabaseHandle, storeId: string, day: string) =>
+  (
+    await statementRows<TodayTask>(
+      database,
+      sql`select ${tasks.id}, ${tasks.name}, ${tasks.module}, ${tasks.day}::text as day,
   floor(extract(epoch from ${tasks.start}) * 1000)::float8 as start_ms, ${tasks.duration},
   floor(extract(epoch from ${tasks.completed_timestamp}) * 1000)::float8 as completed_ms,
   ${tasks.employee}, ${tasks.postponed_task}, ${tasks.result_anomaly},
@@ -226,8 +227,13 @@ const todayTasksOfStore = (database: DatabaseHandle, storeId: string, day: strin
 from ${tasks}
 where ${tasks.store_id} = ${storeId} and ${tasks.day} = ${day}
 order by ${tasks.start}, ${tasks.name}`,
-    'home_today_tasks',
-  );
+      'home_today_tasks',
+    )
+  ).map((task) => ({
+    ...task,
+    employee: drizzleJsonb(task.employee) as TodayTask['employee'],
+    elements: drizzleJsonb(task.elements) as TodayTask['elements'],
+  }));
 
 /** Today's score counts from today's tasks, by the shared rule. */
 function todayScoreCounts(rows: { task: TodayTask; status: TaskStatus }[]): ScoreCounts {

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { scoreClassOf } from '@mise/shared/history/rules';
 import { dayInZone, localMinuteToInstant } from '@mise/shared/tasks/rules';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tasks } from '../../db/schema';
 import {
@@ -299,6 +299,11 @@ describe('restaurant score', () => {
 
 describe('store home', () => {
   it("lists today's tasks by tab, with the employee on completed ones", async () => {
+    // An employee stored as a JSON string holding JSON reads as the object (as Drizzle reads it).
+    await context.db.execute(
+      sql`update ${tasks} set employee = to_jsonb(${JSON.stringify({ name: 'Hugo', surname: 'Petit' })}::text)
+           where store_id = ${storeId} and name = 'Relevé de midi'`,
+    );
     const home = (
       await customer.inject({ method: 'GET', url: `/api/stores/${storeId}/home` })
     ).json();
@@ -308,6 +313,7 @@ describe('store home', () => {
       'Relevé de midi',
     ]);
     expect(home.tasks.completed[0].employee).toEqual({ name: 'Hugo', surname: 'Petit' });
+    expect(home.tasks.completed[1].employee).toEqual({ name: 'Hugo', surname: 'Petit' });
     expect(home.tasks.late.map((task: { name: string }) => task.name)).toEqual([
       'Nettoyage oublié',
     ]);
