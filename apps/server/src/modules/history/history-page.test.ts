@@ -23,7 +23,8 @@ import { JsonWriter, searchHistoryJson } from './history-page';
  * filter, module, search, page size and cursor over varied tasks — statuses, anomalies decided
  * by the stored flag or by reading the result, postponed tasks and their copies, no employee,
  * no result, jsonb values PostgreSQL prints differently from JSON.stringify, stores 14 hours
- * either side of UTC — the bytes are the reference's JSON, byte for byte.
+ * either side of UTC — the bytes read as the reference's JSON: the same value, keys in the
+ * same order (the jsonb parts keep PostgreSQL's spacing).
  */
 
 const context = useTestApp();

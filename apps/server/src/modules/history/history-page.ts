@@ -473,7 +473,7 @@ function writeTask(
 
 /**
  * GET /api/stores/:storeId/history as JSON (UTF-8 bytes): the same checks as `searchHistory`
- * (range, store access, visible module) and the same answer, byte for byte.
+ * (range, store access, visible module) and the same answer as JSON (value and key order).
  */
 export async function searchHistoryJson(
   database: DatabaseHandle,
