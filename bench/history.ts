@@ -23,11 +23,13 @@
  *
  * The database is dropped at the end unless BENCH_KEEP=true (about 5 GB at full scale).
  */
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HistoryFilter } from '@mise/shared/history/constants';
+import { addDays } from '@mise/shared/tasks/rules';
 import autocannon from 'autocannon';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -329,9 +331,6 @@ FROM (
   WHERE NOT v.is_copy OR p.postponed
 ) AS t
 ORDER BY t.day, t.n, t.minute, t.is_copy`;
-
-const addDays = (day: string, count: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + count * 86_400_000).toISOString().slice(0, 10);
 
 async function generate(parameters: Parameters) {
   await withAdmin(async (client) => {

@@ -17,9 +17,11 @@
  * The generation code is the server's own, bundled with esbuild first (as the server build
  * does) so it runs under plain Node.
  */
+
 import { cpSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { addDays } from '@mise/shared/tasks/rules';
 import { build } from 'esbuild';
 import pg from 'pg';
 import { addTaskScaleData } from './tasks-data';
@@ -144,9 +146,6 @@ async function bareInsert(client: pg.Client, day: string, withEvents: boolean) {
   await client.query('COMMIT');
   return { rows: values.length, ms: performance.now() - started };
 }
-
-const addDays = (day: string, count: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + count * 86_400_000).toISOString().slice(0, 10);
 
 console.log(
   `Task generation benchmark: ${storeCount} stores × ${configurationCount} configurations × 2 windows, node ${process.version}`,

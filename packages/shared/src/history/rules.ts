@@ -1,5 +1,5 @@
 import type { TaskModule, TaskStatus } from '../tasks/constants';
-import { temperatureControlValid, temperatureInRange } from '../tasks/rules';
+import { addDays, temperatureControlValid, temperatureInRange } from '../tasks/rules';
 import {
   type AnomalyReason,
   type EquipmentState,
@@ -258,7 +258,6 @@ export function storeScore(counts: ScoreCounts): number | null {
 
 /** The first day of the score window ending on `today` (both included). */
 export function scoreWindowStart(today: string, days: number): string {
-  const time = Date.parse(`${today}T00:00:00Z`);
-  if (Number.isNaN(time)) return today;
-  return new Date(time - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+  if (Number.isNaN(Date.parse(`${today}T00:00:00Z`))) return today;
+  return addDays(today, 1 - days);
 }

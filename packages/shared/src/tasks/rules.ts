@@ -262,6 +262,11 @@ export function localMinuteToInstant(day: string, minute: number, zone: string):
   return local.toJSDate();
 }
 
+/** A calendar day (YYYY-MM-DD) shifted by whole days. */
+export function addDays(day: string, count: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + count * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** Day formats by zone (null for a zone Intl does not know): built once, they are costly. */
 const dayFormats = new Map<string, Intl.DateTimeFormat | null>();
 

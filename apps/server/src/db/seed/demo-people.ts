@@ -1,4 +1,4 @@
-import { dayInZone, localMinuteToInstant } from '@mise/shared/tasks/rules';
+import { addDays, dayInZone, localMinuteToInstant } from '@mise/shared/tasks/rules';
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../client';
 import {
@@ -16,9 +16,6 @@ import {
  * except today's two entrances in a row for one employee of Lille Centre, so the punch-card
  * screen shows an incoherence to fix.
  */
-
-const addDays = (day: string, count: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + count * 86_400_000).toISOString().slice(0, 10);
 
 export async function seedDemoPeople(
   db: Database,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { resultAnomalies } from '@mise/shared/history/rules';
-import { dayInZone, localMinuteToInstant, taskEnd } from '@mise/shared/tasks/rules';
+import { addDays, dayInZone, localMinuteToInstant, taskEnd } from '@mise/shared/tasks/rules';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { hashEmployeeSecret } from '../../modules/device/employees.service';
 import { type GenerationStore, generateItems } from '../../modules/tasks/generation.service';
@@ -34,8 +34,6 @@ function random(seed: number) {
   };
 }
 
-const addDays = (day: string, count: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + count * 86_400_000).toISOString().slice(0, 10);
 const minutes = (count: number) => count * 60_000;
 const round1 = (value: number) => Math.round(value * 10) / 10;
 

@@ -1,6 +1,6 @@
 import type { HistoryFilter } from '@mise/shared/history/constants';
 import type { TaskModule } from '@mise/shared/tasks/constants';
-import { localMinuteToInstant } from '@mise/shared/tasks/rules';
+import { addDays, localMinuteToInstant } from '@mise/shared/tasks/rules';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stores, tasks } from '../../db/schema';
@@ -52,8 +52,6 @@ let farEastId: string;
 let farWestId: string;
 let admin: Agent;
 
-const addDays = (day: string, count: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + count * 86_400_000).toISOString().slice(0, 10);
 const minutes = (instant: Date, count: number) => new Date(instant.getTime() + count * 60_000);
 const fridge = {
   id: '00000000-0000-4000-8000-0000000000f1',

@@ -2,7 +2,7 @@ import type { HistoryFilter } from '@mise/shared/history/constants';
 import { historyIncludes, resultAnomalies, taskAnomalies } from '@mise/shared/history/rules';
 import type { HistoryStore } from '@mise/shared/history/schemas';
 import type { TaskModule } from '@mise/shared/tasks/constants';
-import { dayInZone, taskStatus } from '@mise/shared/tasks/rules';
+import { addDays, dayInZone, taskStatus } from '@mise/shared/tasks/rules';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
 import { drizzleJsonb, statementRows } from '../../platform/prepared';
@@ -64,8 +64,7 @@ type PageRow = {
 };
 
 const millisecondsPerDay = 86_400_000;
-const utcMidnight = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * millisecondsPerDay).toISOString();
+const utcMidnight = (day: string, days: number) => `${addDays(day, days)}T00:00:00.000Z`;
 
 /**
  * The statement of one page: a store's module over a range of its calendar days, the filter

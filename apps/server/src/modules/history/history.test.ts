@@ -1,4 +1,4 @@
-import { dayInZone, localMinuteToInstant } from '@mise/shared/tasks/rules';
+import { addDays, dayInZone, localMinuteToInstant } from '@mise/shared/tasks/rules';
 import { eq } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -33,8 +33,6 @@ let databaseId: string;
 let busyStoreId: string;
 const ids: Record<string, string> = {};
 
-const addDays = (day: string, count: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + count * 86_400_000).toISOString().slice(0, 10);
 const today = () => dayInZone(new Date(), zone);
 const at = (day: string, minute: number) => localMinuteToInstant(day, minute, zone);
 const fridge = {

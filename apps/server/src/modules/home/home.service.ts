@@ -16,7 +16,7 @@ import type {
 } from '@mise/shared/history/schemas';
 import type { ModuleKey } from '@mise/shared/organisation/constants';
 import type { TaskStatus } from '@mise/shared/tasks/constants';
-import { dayInZone, localMinuteToInstant, taskStatus } from '@mise/shared/tasks/rules';
+import { addDays, dayInZone, localMinuteToInstant, taskStatus } from '@mise/shared/tasks/rules';
 import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, unionAll } from 'drizzle-orm/pg-core';
 import type { Database, DatabaseHandle } from '../../db/client';
@@ -46,12 +46,8 @@ import { mergeHiddenModules } from '../stores/stores.service';
 
 const taskEndSql = sql`${tasks.start} + ${tasks.duration} * interval '1 minute'`;
 
-/** A calendar day shifted by whole days. */
-const utcDayAfter = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
 /** UTC's calendar day of `now` shifted by whole days. */
-const utcDay = (now: Date, days: number) => utcDayAfter(now.toISOString().slice(0, 10), days);
+const utcDay = (now: Date, days: number) => addDays(now.toISOString().slice(0, 10), days);
 
 const addCounts = (left: ScoreCounts, right: ScoreCounts): ScoreCounts => ({
   onTime: left.onTime + right.onTime,
@@ -154,7 +150,7 @@ async function storePastScoreCounts(
   const [row] = await pastScoreOfStore(db).execute({
     storeId,
     from: scoreWindowStart(today, scoreWindowDays),
-    to: utcDayAfter(today, -1),
+    to: addDays(today, -1),
   });
   return new Map([[storeId, row ?? emptyScoreCounts]]);
 }

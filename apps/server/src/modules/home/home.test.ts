@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { scoreClassOf } from '@mise/shared/history/rules';
-import { dayInZone, localMinuteToInstant } from '@mise/shared/tasks/rules';
+import { addDays, dayInZone, localMinuteToInstant } from '@mise/shared/tasks/rules';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tasks } from '../../db/schema';
@@ -55,8 +55,6 @@ function daytimeZone(now = new Date()): string {
 
 const zone = daytimeZone();
 const today = () => dayInZone(new Date(), zone);
-const addDays = (day: string, count: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + count * 86_400_000).toISOString().slice(0, 10);
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
 
 let customer: Agent;

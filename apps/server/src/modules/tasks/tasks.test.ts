@@ -1,4 +1,4 @@
-import { dayInZone, localMinuteToInstant } from '@mise/shared/tasks/rules';
+import { addDays, dayInZone, localMinuteToInstant } from '@mise/shared/tasks/rules';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { taskGenerationEvents, tasks } from '../../db/schema';
@@ -43,9 +43,6 @@ function nextOffsetChange(zone: string, from: string): string {
   }
   throw new Error(`no offset change in ${zone}`);
 }
-
-const addDays = (day: string, count: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + count * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
   const { db } = context;
