@@ -88,6 +88,16 @@ const nowValueOf = (now: Date) => sql`${now.toISOString()}::timestamptz`;
 const localTodayOf = (now: Date) =>
   sql`(${nowValueOf(now)} at time zone ${stores.timezone_name})::date`;
 
+const sumOf = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+/** Score counts of `store_day_scores` rows, summed. */
+const storeDayScoreSums = {
+  onTime: sumOf(storeDayScores.on_time),
+  onTimeWithAnomaly: sumOf(storeDayScores.on_time_with_anomaly),
+  late: sumOf(storeDayScores.late),
+  lateWithAnomaly: sumOf(storeDayScores.late_with_anomaly),
+  missed: sumOf(storeDayScores.open),
+};
+
 /** The 29 days before each store's today, from `store_day_scores`. */
 async function pastScoreCounts(
   db: Database,
@@ -95,16 +105,8 @@ async function pastScoreCounts(
   now: Date,
 ): Promise<Map<string, ScoreCounts>> {
   const localToday = localTodayOf(now);
-  const sum = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
   const rows = await db
-    .select({
-      storeId: storeDayScores.store_id,
-      onTime: sum(storeDayScores.on_time),
-      onTimeWithAnomaly: sum(storeDayScores.on_time_with_anomaly),
-      late: sum(storeDayScores.late),
-      lateWithAnomaly: sum(storeDayScores.late_with_anomaly),
-      missed: sum(storeDayScores.open),
-    })
+    .select({ storeId: storeDayScores.store_id, ...storeDayScoreSums })
     .from(stores)
     .innerJoin(storeDayScores, eq(storeDayScores.store_id, stores.id))
     .where(
@@ -122,16 +124,9 @@ async function pastScoreCounts(
 }
 
 /** One store's 29 days before its today (the store home's statement, prepared). */
-const pastScoreOfStore = preparedStatement((db) => {
-  const sum = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
-  return db
-    .select({
-      onTime: sum(storeDayScores.on_time),
-      onTimeWithAnomaly: sum(storeDayScores.on_time_with_anomaly),
-      late: sum(storeDayScores.late),
-      lateWithAnomaly: sum(storeDayScores.late_with_anomaly),
-      missed: sum(storeDayScores.open),
-    })
+const pastScoreOfStore = preparedStatement((db) =>
+  db
+    .select(storeDayScoreSums)
     .from(storeDayScores)
     .where(
       and(
@@ -139,8 +134,8 @@ const pastScoreOfStore = preparedStatement((db) => {
         sql`${storeDayScores.day} between ${sql.placeholder('from')}::date and ${sql.placeholder('to')}::date`,
       ),
     )
-    .prepare('mise_home_past_score');
-});
+    .prepare('mise_home_past_score'),
+);
 
 async function storePastScoreCounts(
   db: Database,
