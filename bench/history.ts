@@ -618,11 +618,17 @@ async function measurePair(path: string, cookie: string, pool: pg.Pool, unit: Sq
 
 // history-page.ts historyPageQuery, as text and values the way Drizzle sends it: the service
 // prepares it once per connection (statementRows); so does this side (a named statement).
-const historyStatement = (filter: HistoryFilter, storeId: string, start: string, end: string) =>
+const historyStatement = (
+  filter: HistoryFilter,
+  storeId: string,
+  start: string,
+  end: string,
+  search?: string,
+) =>
   new PgDialect().sqlToQuery(
     historyPageQuery(
       { id: storeId },
-      { start, end, module: 'temperatures', filter, limit: 100, now: new Date() },
+      { start, end, module: 'temperatures', filter, search, limit: 100, now: new Date() },
     ),
   );
 
@@ -724,10 +730,18 @@ try {
     console.log(`  ${scenario}: done`);
   };
 
-  for (const filter of ['completed', 'anomaly'] as const) {
-    const path = `/api/stores/${busiest.id}/history?start=${start}&end=${today}&module=temperatures&filter=${filter}`;
+  // The word search ignores accents and case ('congelateur' finds 'Congélateur'); a word
+  // found nowhere reads the whole month of the tab.
+  const scenarios = [
+    { filter: 'completed', search: undefined },
+    { filter: 'anomaly', search: undefined },
+    { filter: 'completed', search: 'congelateur' },
+    { filter: 'completed', search: 'introuvable' },
+  ] as const;
+  for (const { filter, search } of scenarios) {
+    const path = `/api/stores/${busiest.id}/history?start=${start}&end=${today}&module=temperatures&filter=${filter}${search ? `&search=${search}` : ''}`;
     // The service's two statements, one after the other: the store, then the page.
-    const page = historyStatement(filter, busiest.id, start, today);
+    const page = historyStatement(filter, busiest.id, start, today, search);
     const pair = await measurePair(path, cookie, pool, async (sqlClient) => {
       const store = await sqlClient.query({
         name: 'bench_history_store',
@@ -735,14 +749,14 @@ try {
         values: [busiest.id, ...adminScopeValues],
       });
       const rows = await sqlClient.query({
-        name: `bench_history_${filter}`,
+        name: `bench_history_${filter}_${search ?? 'all'}`,
         text: page.sql,
         values: page.params,
       });
       return (store.rowCount ?? 0) + (rows.rowCount ?? 0);
     });
     compare(
-      `history 31 days, temperatures, ${filter} (busiest store): SQL = the service's 2 statements`,
+      `history 31 days, temperatures, ${filter}${search ? `, search "${search}"` : ''} (busiest store): SQL = the service's 2 statements`,
       pair,
     );
   }

@@ -24,10 +24,13 @@ export async function addTaskScaleData(
     );
     const databaseId = database.rows[0]!.id;
     await client.query(
-      `INSERT INTO stores (name, address, postal_code, city, distributor_id, database_id, timezone_name)
+      // Opened a year ago: generation makes no task scheduled before a store's creation.
+      `INSERT INTO stores (name, address, postal_code, city, distributor_id, database_id, timezone_name,
+              created_at)
        SELECT 'Bench store ' || i, i || ' rue du Marché', '75001', 'Paris', $1, $2,
               CASE WHEN i % 10 = 0 THEN 'America/New_York' WHEN i % 10 = 1 THEN 'Europe/London'
-                   ELSE 'Europe/Paris' END
+                   ELSE 'Europe/Paris' END,
+              now() - interval '1 year'
        FROM generate_series(1, $3) AS i`,
       [distributor.rows[0]!.id, databaseId, options.stores],
     );

@@ -197,7 +197,7 @@ try {
   // 2. Store by store, the next day.
   const stores = (
     await client.query(
-      `SELECT id, active, timezone_name, task_generation_hour, week_start FROM stores
+      `SELECT id, active, timezone_name, task_generation_hour, week_start, created_at FROM stores
        WHERE name LIKE 'Bench store %' ORDER BY id LIMIT $1`,
       [singleStores],
     )
@@ -244,7 +244,7 @@ try {
   if (volumeDays > 0) {
     const all = (
       await client.query(
-        `SELECT id, active, timezone_name, task_generation_hour, week_start FROM stores
+        `SELECT id, active, timezone_name, task_generation_hour, week_start, created_at FROM stores
          WHERE name LIKE 'Bench store %' ORDER BY id`,
       )
     ).rows;

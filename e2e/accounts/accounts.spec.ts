@@ -1,3 +1,4 @@
+import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { demoUsers } from '../support/demo';
 import { expect, test } from '../support/fixtures';
 
@@ -15,6 +16,7 @@ test('the admin finds Camille, edits her phone, and the change persists', async 
   const cards = page.getByTestId('account-card');
   await expect(cards.first()).toBeVisible();
   await expect.poll(() => cards.count()).toBeGreaterThan(1);
+  await expectNoSeriousA11yViolations(page, 'accounts');
 
   await page.getByTestId('accounts-search').fill('Camille');
   await expect(cards).toHaveCount(1);

@@ -48,7 +48,8 @@ test.describe('sign-in per role', () => {
 
     const error = page.getByTestId('login-error');
     await expect(error).toHaveText('Incorrect e-mail address or password.');
-    await expect(error).toHaveCSS('color', 'rgb(250, 82, 82)');
+    // Red at WCAG AA contrast on white (the theme's red text, #e03131: 4.5:1).
+    await expect(error).toHaveCSS('color', 'rgb(224, 49, 49)');
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByTestId('header-name')).toHaveCount(0);
   });

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
 import { apiSession, login } from '../support/auth';
 import { demoPassword, demoUsers } from '../support/demo';
 import { e2eUrl } from '../support/env';
 import { expect, test } from '../support/fixtures';
+import { downloadedPdfText } from '../support/pdf';
 import { uniqueTaskName } from '../support/tasks';
 
 /*
@@ -168,11 +168,13 @@ test('a task completed on a tablet appears on the open home page; the customer f
   await page.keyboard.press('Escape');
   await expect(modalImage).toBeHidden();
 
-  // The PDF export downloads a PDF holding the task.
+  // The PDF export downloads a PDF holding the task: its name, its employee and its actions.
   const downloadPromise = page.waitForEvent('download');
   await page.getByTestId('history-pdf').click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
-  const bytes = readFileSync((await download.path())!);
-  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const pdfText = await downloadedPdfText(download);
+  expect(pdfText).toContain(taskName);
+  expect(pdfText).toContain(employee.name);
+  expect(pdfText).toContain('Laver le sol');
 });

@@ -1,3 +1,4 @@
+import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { login } from '../support/auth';
 import { strongPassword, uniqueEmail } from '../support/demo';
 import { e2eUrl } from '../support/env';
@@ -45,6 +46,7 @@ test('an admin sets up a distributor, database and licensed store for a customer
   const total = page.getByTestId('billing-total');
   await expect(total).toHaveText(/^€[\d,]+\.\d\d$/);
   const totalBefore = parseEuros(await total.innerText());
+  await expectNoSeriousA11yViolations(page, 'billing');
 
   // 1. A new distributor, listed afterwards.
   await page.getByTestId('nav-distributors').click();

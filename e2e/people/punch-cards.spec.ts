@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { apiSession } from '../support/auth';
 import { expect, test } from '../support/fixtures';
+import { downloadedPdfText } from '../support/pdf';
 
 /*
  * A manager's week of punch cards (spec 000 §2, §4, §9): the demo's Lille Centre store (the
@@ -29,6 +31,7 @@ test('a manager opens the week, sees the incoherent day flagged, fixes it, saves
   const flagged = page.locator('[data-testid="punch-badge"][data-incoherent="true"]');
   await expect(flagged).toHaveCount(1);
   await expect(page.getByTestId('punch-footer-total')).not.toHaveText('');
+  await expectNoSeriousA11yViolations(page, 'punch cards');
 
   // Saving is refused while the card is incoherent.
   await page.getByTestId('punch-save').click();
@@ -59,14 +62,14 @@ test('a manager opens the week, sees the incoherent day flagged, fixes it, saves
   expect(csvText.split('\r\n')[0]).toBe('Etablissement;Employee;Date;Time;Arrivée');
   expect(csvText).toContain(`${storeName};`);
 
-  // The PDF of the same week.
+  // The PDF of the same week: the store and the employee the CSV lists.
+  const csvEmployee = csvText.split('\r\n')[1]!.split(';')[1]!;
+  expect(csvEmployee).not.toBe('');
   const pdfDownload = page.waitForEvent('download');
   await page.getByTestId('punch-pdf').click();
   const pdf = await pdfDownload;
   expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
-  expect(
-    readFileSync((await pdf.path())!)
-      .subarray(0, 5)
-      .toString('latin1'),
-  ).toBe('%PDF-');
+  const pdfText = await downloadedPdfText(pdf);
+  expect(pdfText).toContain(storeName);
+  expect(pdfText).toContain(csvEmployee);
 });

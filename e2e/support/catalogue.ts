@@ -1,5 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { type Download, expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * The demo catalogue the server seeds (apps/server/src/db/seed/demo.ts, demo-catalogue.ts):
@@ -70,10 +69,4 @@ export async function saveElement(page: Page): Promise<void> {
 /** The row of `name` in an element list (its aria-label is the element's name). */
 export function elementRow(page: Page, name: string): Locator {
   return page.locator(`[data-testid="element-row"][aria-label="${name}"]`);
-}
-
-/** The bytes of a finished download, read from the file the browser wrote. */
-export async function downloadedBytes(download: Download): Promise<Buffer> {
-  expect(await download.failure()).toBeNull();
-  return readFile(await download.path());
 }

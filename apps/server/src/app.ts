@@ -1,12 +1,9 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { sql } from 'drizzle-orm';
@@ -42,11 +39,12 @@ import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { registerRequestAuth } from './platform/auth/request-auth';
 import type { AppDeps } from './platform/deps';
-import { AppError, registerErrorHandling } from './platform/errors';
+import { AppError, registerErrorHandling, safeError } from './platform/errors';
 import { createEventBus } from './platform/events';
 import { createIntegrations, type Integrations } from './platform/integrations';
 import { createMailer, type Mailer } from './platform/mail';
 import { createLocalStorage, type Storage } from './platform/storage';
+import { registerWebApp } from './platform/web-app';
 
 export type BuildAppOptions = {
   config: Config;
@@ -58,6 +56,8 @@ export type BuildAppOptions = {
   logger?: boolean | object;
   /** Serve the built web app (off in API tests). */
   isServingWeb?: boolean;
+  /** The server's clock (tests set the time); default the system clock. */
+  now?: () => Date;
 };
 
 /** Request URLs are logged without their query string: login tokens travel there (?token=). */
@@ -80,7 +80,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
               'req.headers.authorization',
               'req.headers["x-csrf-token"]',
             ],
-            serializers: { req: serializeRequest },
+            // Errors without the SQL parameters drivers attach (hashes, tokens, personal data).
+            serializers: { req: serializeRequest, err: safeError },
           }
         : options.logger,
     trustProxy: config.TRUST_PROXY,
@@ -105,6 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     storage: options.storage ?? createLocalStorage(join(config.DATA_DIR, 'files')),
     integrations: { ...createIntegrations(config), ...options.integrations },
     events: createEventBus(database, app.log),
+    now: options.now ?? (() => new Date()),
   };
   app.addHook('onClose', async () => {
     await deps.events.close();
@@ -191,17 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const isServingWeb = options.isServingWeb ?? true;
-  const indexPath = join(webDist, 'index.html');
-  if (isServingWeb && existsSync(indexPath)) {
-    const indexHtml = await readFile(indexPath, 'utf8');
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-    app.setNotFoundHandler((request, reply) => {
-      if (request.url.startsWith('/api/') || request.method !== 'GET')
-        throw new AppError('not-found');
-      // Client-side routes: the single-page app answers every other GET.
-      return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
-    });
-  } else {
+  if (!(isServingWeb && (await registerWebApp(app, webDist)))) {
     app.setNotFoundHandler(() => {
       throw new AppError('not-found');
     });

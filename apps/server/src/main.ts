@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { openConfiguredDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { demoPassword, seedDemo } from './db/seed/demo';
+import { demoSeeding, demoWarning, hasDemoAccounts } from './db/seed/demo-policy';
 import { startTaskScheduler } from './modules/tasks/scheduler';
 
 const config = loadConfig();
@@ -10,8 +11,11 @@ const database = await openConfiguredDatabase(config);
 await runMigrations(database);
 const app = await buildApp({ config, database });
 
-const isSeeding = database.driver === 'pglite' || config.SEED_DEMO;
+// Demo accounts share a published password: never created in production (https, NODE_ENV).
+const { isSeeding, refusal } = demoSeeding(config, database.driver);
+if (refusal) console.warn(refusal);
 const seeded = isSeeding ? await seedDemo(database.db) : null;
+const isDemo = await hasDemoAccounts(database.db);
 
 await app.listen({ port: config.PORT, host: config.HOST });
 // Task generation: a catch-up pass now, then every minute (safe on several instances).
@@ -19,10 +23,11 @@ const stopTaskScheduler = startTaskScheduler({ db: database.db, log: app.log });
 const where =
   database.driver === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL';
 console.log(`\nMise is running on ${config.PUBLIC_URL} (${where})`);
-if (seeded) {
+if (seeded && isDemo) {
   console.log(`Demo log-ins (password ${demoPassword}):`);
   for (const email of seeded.emails) console.log(`  ${email}`);
 }
+if (isDemo) console.warn(`\n${demoWarning()}\n`);
 
 let isClosing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

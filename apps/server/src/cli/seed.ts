@@ -2,15 +2,27 @@ import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { demoPassword, seedDemo } from '../db/seed/demo';
+import { demoSeeding, demoWarning } from '../db/seed/demo-policy';
 
 /** npm run seed: creates the demo organisation (on PostgreSQL too) unless it exists. */
 const config = loadConfig();
 const database = await openConfiguredDatabase(config);
 try {
+  const { refusal } = demoSeeding({ ...config, SEED_DEMO: true }, database.driver);
+  if (refusal) {
+    console.error(refusal);
+    process.exitCode = 1;
+  } else {
+    await seed();
+  }
+} finally {
+  await database.close();
+}
+
+async function seed() {
   await runMigrations(database);
   const { emails, isCreated } = await seedDemo(database.db);
   console.log(isCreated ? 'Demo organisation created.' : 'Demo organisation already present.');
   console.log(`Demo log-ins (password ${demoPassword}): ${emails.join(', ')}`);
-} finally {
-  await database.close();
+  console.warn(demoWarning());
 }

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -34,8 +35,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { db, driver: 'pg', pool, close: () => pool.end() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  // pg_trgm serves the lists' substring searches (migration 0002).
-  const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
+  // pg_trgm serves the lists' substring searches (migration 0002), unaccent history's
+  // accent-insensitive search (migration 0013).
+  const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm, unaccent } });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return { db, driver: 'pglite', pglite: client, close: () => client.close() };

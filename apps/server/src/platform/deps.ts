@@ -15,4 +15,9 @@ export type AppDeps = {
   integrations: Integrations;
   /** Live updates (NOTIFY/LISTEN fan-out to server-sent events). */
   events: EventBus;
+  /**
+   * The server's clock: every rule that depends on "now" (task windows, statuses) reads it
+   * here, so tests can set the time (useTestApp({ now })). Records are stamped with it.
+   */
+  now: () => Date;
 };

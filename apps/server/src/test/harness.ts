@@ -48,6 +48,10 @@ export type TestAppOptions = {
   env?: Record<string, string>;
   mailer?: Mailer;
   integrations?: Partial<Integrations>;
+  /** The server's clock (AppDeps.now), e.g. a test's settable time; default the system clock. */
+  now?: () => Date;
+  /** pino options (e.g. a stream to capture the log lines); default none. */
+  logger?: object;
 };
 
 /** Registers beforeAll/afterAll for a test file; the returned context is filled before tests run. */
@@ -67,10 +71,11 @@ export function useTestApp(options: TestAppOptions = {}): TestContext {
     const app = await buildApp({
       config,
       database: opened.handle,
-      logger: false,
+      logger: options.logger ?? false,
       isServingWeb: false,
       mailer: options.mailer,
       integrations: options.integrations,
+      now: options.now,
     });
     await app.ready();
     Object.assign(context, { app, db: opened.handle.db, database: opened.handle, config });

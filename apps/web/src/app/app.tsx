@@ -1,15 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { type createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProviders } from './providers';
-import { createAppRoutes } from './router';
 
 type AppProps = {
   queryClient: QueryClient;
+  /** Created before the first render (createAppRoutes): the first screen's chunks load meanwhile. */
+  router: ReturnType<typeof createBrowserRouter>;
 };
 
-export function App({ queryClient }: AppProps) {
-  const [router] = useState(() => createBrowserRouter(createAppRoutes(queryClient)));
+export function App({ queryClient, router }: AppProps) {
   return (
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../shared/i18n/i18n';
 import { noticeDurationMs, noticeFadeMs } from '../shared/ui/notify';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 type AppProvidersProps = {
   queryClient: QueryClient;
@@ -22,7 +22,11 @@ export function AppProviders({
 }: AppProvidersProps) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} env={mantineEnvironment}>
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        env={mantineEnvironment}
+      >
         <QueryClientProvider client={queryClient}>
           <ModalsProvider>
             <Notifications

@@ -1,10 +1,12 @@
 import { routePaths } from '@mise/shared/navigation/rules';
 import type { QueryClient } from '@tanstack/react-query';
-import { type RouteObject, redirect } from 'react-router';
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
 import { meQueryOptions } from '../shared/auth/get-me';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
-import { AppLayout } from './layout/app-layout';
+import type { RouteHandle } from './routes/document-title';
 import { createEntryLoader } from './routes/entry-loader';
+import { RequireScreenAccess } from './routes/require-screen-access';
 import { RequireSignedOut, RequireUser } from './routes/require-user';
 import { RootRoute } from './routes/root-route';
 import { RouteErrorBoundary } from './routes/route-error-page';
@@ -36,10 +38,31 @@ const builtPaths = new Set<string>([
   '/punchCards',
 ]);
 
+/**
+ * A screen of the signed-in layout: its own chunk, its document title (`areas.<path>` unless
+ * given) and its own error boundary, so a failing screen leaves the header and navigation.
+ */
+function screen(
+  path: string,
+  load: () => Promise<ComponentType>,
+  titleKey = `areas.${path}`,
+): RouteObject {
+  const handle: RouteHandle = { titleKey };
+  return {
+    path,
+    handle,
+    ErrorBoundary: RouteErrorBoundary,
+    lazy: async () => ({ Component: await load() }),
+  };
+}
+
 function comingSoonRoute(path: string): RouteObject {
   const areaKey = path.slice(1);
+  const handle: RouteHandle = { titleKey: `areas.${areaKey}` };
   return {
     path: areaKey,
+    handle,
+    ErrorBoundary: RouteErrorBoundary,
     lazy: async () => {
       const { ComingSoonPage } = await import('../shared/ui/coming-soon-page');
       return { element: <ComingSoonPage areaKey={areaKey} /> };
@@ -69,6 +92,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
         { index: true, loader: createEntryLoader(queryClient), Component: FullPageLoader },
         {
           path: 'resetPassword',
+          handle: { titleKey: 'areas.resetPassword' } satisfies RouteHandle,
           lazy: async () => ({
             Component: (await import('../features/auth/pages/reset-password-page'))
               .ResetPasswordPage,
@@ -80,6 +104,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             {
               path: 'login',
+              handle: { titleKey: 'areas.login' } satisfies RouteHandle,
               lazy: async () => ({
                 Component: (await import('../features/auth/pages/login-page')).LoginPage,
               }),
@@ -92,165 +117,149 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             {
               path: 'changePassword',
+              handle: { titleKey: 'areas.changePassword' } satisfies RouteHandle,
               lazy: async () => ({
                 Component: (await import('../features/auth/pages/change-password-page'))
                   .ChangePasswordPage,
               }),
             },
             {
-              Component: AppLayout,
+              // The layout is a chunk of its own: the sign-in screen does not download it.
+              lazy: async () => ({
+                Component: (await import('./layout/app-layout')).AppLayout,
+              }),
               children: [
                 {
-                  path: 'home',
-                  lazy: async () => ({
-                    Component: (await import('../features/home/pages/home-page')).HomePage,
-                  }),
+                  Component: RequireScreenAccess,
+                  children: [
+                    screen(
+                      'home',
+                      async () => (await import('../features/home/pages/home-page')).HomePage,
+                    ),
+                    screen(
+                      'accounts',
+                      async () =>
+                        (await import('../features/accounts/pages/accounts-page')).AccountsPage,
+                    ),
+                    screen(
+                      'account',
+                      async () =>
+                        (await import('../features/accounts/pages/account-page')).AccountPage,
+                    ),
+                    screen(
+                      'support',
+                      async () =>
+                        (await import('../features/support/pages/support-page')).SupportPage,
+                    ),
+                    screen(
+                      'distributors',
+                      async () =>
+                        (await import('../features/distributors/pages/distributors-page'))
+                          .DistributorsPage,
+                    ),
+                    screen(
+                      'distributor',
+                      async () =>
+                        (await import('../features/distributors/pages/distributor-page'))
+                          .DistributorPage,
+                    ),
+                    screen(
+                      'databases',
+                      async () =>
+                        (await import('../features/databases/pages/databases-page')).DatabasesPage,
+                    ),
+                    screen(
+                      'database',
+                      async () =>
+                        (await import('../features/databases/pages/database-page')).DatabasePage,
+                    ),
+                    screen(
+                      'stores',
+                      async () => (await import('../features/stores/pages/stores-page')).StoresPage,
+                    ),
+                    screen(
+                      'store',
+                      async () => (await import('../features/stores/pages/store-page')).StorePage,
+                    ),
+                    screen(
+                      'storeDatabase',
+                      async () => (await import('../features/stores/pages/store-page')).StorePage,
+                    ),
+                    screen(
+                      'billing',
+                      async () =>
+                        (await import('../features/billing/pages/billing-page')).BillingPage,
+                    ),
+                    screen(
+                      'databaseElement',
+                      async () =>
+                        (await import('../features/elements/pages/database-element-page'))
+                          .DatabaseElementPage,
+                    ),
+                    screen(
+                      'storeElement',
+                      async () =>
+                        (await import('../features/elements/pages/store-element-page'))
+                          .StoreElementPage,
+                    ),
+                    screen(
+                      'newElement',
+                      async () =>
+                        (await import('../features/elements/pages/store-element-page'))
+                          .StoreElementPage,
+                      'areas.storeElement',
+                    ),
+                    screen(
+                      'allergens',
+                      async () =>
+                        (await import('../features/allergens/pages/allergens-page')).AllergensPage,
+                    ),
+                    screen(
+                      'taskConf',
+                      async () =>
+                        (
+                          await import(
+                            '../features/task-configurations/pages/database-task-configuration-page'
+                          )
+                        ).DatabaseTaskConfigurationPage,
+                    ),
+                    screen(
+                      'storeTaskConf',
+                      async () =>
+                        (
+                          await import(
+                            '../features/task-configurations/pages/store-task-configuration-page'
+                          )
+                        ).StoreTaskConfigurationPage,
+                    ),
+                    screen(
+                      'history',
+                      async () =>
+                        (await import('../features/history/pages/history-page')).HistoryPage,
+                    ),
+                    screen(
+                      'task',
+                      async () => (await import('../features/history/pages/task-page')).TaskPage,
+                    ),
+                    screen(
+                      'punchCards',
+                      async () =>
+                        (await import('../features/punch-cards/pages/punch-cards-page'))
+                          .PunchCardsPage,
+                    ),
+                    ...routePaths.filter((path) => !builtPaths.has(path)).map(comingSoonRoute),
+                    // Any other address: a not-found page inside the layout (signed out: /login).
+                    screen(
+                      '*',
+                      async () => (await import('./routes/not-found-page')).NotFoundPage,
+                      'navigation.notFoundTitle',
+                    ),
+                  ],
                 },
-                {
-                  path: 'accounts',
-                  lazy: async () => ({
-                    Component: (await import('../features/accounts/pages/accounts-page'))
-                      .AccountsPage,
-                  }),
-                },
-                {
-                  path: 'account',
-                  lazy: async () => ({
-                    Component: (await import('../features/accounts/pages/account-page'))
-                      .AccountPage,
-                  }),
-                },
-                {
-                  path: 'support',
-                  lazy: async () => ({
-                    Component: (await import('../features/support/pages/support-page')).SupportPage,
-                  }),
-                },
-                {
-                  path: 'distributors',
-                  lazy: async () => ({
-                    Component: (await import('../features/distributors/pages/distributors-page'))
-                      .DistributorsPage,
-                  }),
-                },
-                {
-                  path: 'distributor',
-                  lazy: async () => ({
-                    Component: (await import('../features/distributors/pages/distributor-page'))
-                      .DistributorPage,
-                  }),
-                },
-                {
-                  path: 'databases',
-                  lazy: async () => ({
-                    Component: (await import('../features/databases/pages/databases-page'))
-                      .DatabasesPage,
-                  }),
-                },
-                {
-                  path: 'database',
-                  lazy: async () => ({
-                    Component: (await import('../features/databases/pages/database-page'))
-                      .DatabasePage,
-                  }),
-                },
-                {
-                  path: 'stores',
-                  lazy: async () => ({
-                    Component: (await import('../features/stores/pages/stores-page')).StoresPage,
-                  }),
-                },
-                {
-                  path: 'store',
-                  lazy: async () => ({
-                    Component: (await import('../features/stores/pages/store-page')).StorePage,
-                  }),
-                },
-                {
-                  path: 'storeDatabase',
-                  lazy: async () => ({
-                    Component: (await import('../features/stores/pages/store-page')).StorePage,
-                  }),
-                },
-                {
-                  path: 'billing',
-                  lazy: async () => ({
-                    Component: (await import('../features/billing/pages/billing-page')).BillingPage,
-                  }),
-                },
-                {
-                  path: 'databaseElement',
-                  lazy: async () => ({
-                    Component: (await import('../features/elements/pages/database-element-page'))
-                      .DatabaseElementPage,
-                  }),
-                },
-                {
-                  path: 'storeElement',
-                  lazy: async () => ({
-                    Component: (await import('../features/elements/pages/store-element-page'))
-                      .StoreElementPage,
-                  }),
-                },
-                {
-                  path: 'newElement',
-                  lazy: async () => ({
-                    Component: (await import('../features/elements/pages/store-element-page'))
-                      .StoreElementPage,
-                  }),
-                },
-                {
-                  path: 'allergens',
-                  lazy: async () => ({
-                    Component: (await import('../features/allergens/pages/allergens-page'))
-                      .AllergensPage,
-                  }),
-                },
-                {
-                  path: 'taskConf',
-                  lazy: async () => ({
-                    Component: (
-                      await import(
-                        '../features/task-configurations/pages/database-task-configuration-page'
-                      )
-                    ).DatabaseTaskConfigurationPage,
-                  }),
-                },
-                {
-                  path: 'storeTaskConf',
-                  lazy: async () => ({
-                    Component: (
-                      await import(
-                        '../features/task-configurations/pages/store-task-configuration-page'
-                      )
-                    ).StoreTaskConfigurationPage,
-                  }),
-                },
-                {
-                  path: 'history',
-                  lazy: async () => ({
-                    Component: (await import('../features/history/pages/history-page')).HistoryPage,
-                  }),
-                },
-                {
-                  path: 'task',
-                  lazy: async () => ({
-                    Component: (await import('../features/history/pages/task-page')).TaskPage,
-                  }),
-                },
-                {
-                  path: 'punchCards',
-                  lazy: async () => ({
-                    Component: (await import('../features/punch-cards/pages/punch-cards-page'))
-                      .PunchCardsPage,
-                  }),
-                },
-                ...routePaths.filter((path) => !builtPaths.has(path)).map(comingSoonRoute),
               ],
             },
           ],
         },
-        { path: '*', loader: () => redirect('/'), Component: FullPageLoader },
       ],
     },
   ];

@@ -43,7 +43,9 @@ if (typeof window.ResizeObserver !== 'function') {
 window.HTMLElement.prototype.scrollIntoView ??= () => undefined;
 window.scrollTo = (() => undefined) as typeof window.scrollTo;
 
-initI18n('en');
+// Every language loaded up front: tests switch languages and read fixed translators.
+await initI18n('en');
+await i18n.loadLanguages(['fr', 'en', 'de', 'pl']);
 
 beforeEach(async () => {
   window.sessionStorage.clear();

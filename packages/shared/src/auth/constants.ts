@@ -17,6 +17,12 @@ export const resetTokenLifetimeMinutes = 60;
 export const recentLoginMinutes = 60;
 /** Failed sign-ins tolerated per account in one hour before throttling. */
 export const maxFailuresPerAccountPerHour = 100;
+/**
+ * Past maxFailuresPerAccountPerHour, an address is throttled on that account only once it has
+ * failed this many times on it in the hour: a stranger's flood never locks the owner out
+ * after a single typo.
+ */
+export const maxFailuresPerAddressOnBusyAccount = 5;
 /** Failed sign-ins tolerated per client address in 15 minutes. */
 export const maxFailuresPerAddressPer15Minutes = 30;
 /** Password-reset mails sent to one account in an hour, at most. */

@@ -11,10 +11,17 @@ export const nameSchema = z.string().trim().min(1).max(100);
 export const phoneSchema = z.string().trim().min(1).max(40);
 export const idSchema = z.uuid();
 
+/** An invitation link's single-use token (`?invitation=`): store ownership or database manager. */
+export const invitationTokenSchema = z.string().min(1).max(200);
+
 export const loginBodySchema = z.strictObject({
   email: emailSchema,
   password: passwordSchema,
+  /** Signing in from an invitation link accepts it for this account. */
+  invitation: invitationTokenSchema.optional(),
 });
+/** POST /api/auth/invitation: the signed-in holder accepts an invitation link. */
+export const acceptInvitationBodySchema = z.strictObject({ invitation: invitationTokenSchema });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 /** POST /api/auth/signup: public registration (spec 000 §7). Ids are null; role customer. */
@@ -62,10 +69,16 @@ export const resetPasswordBodySchema = z.strictObject({
   password: passwordSchema,
   confirmation: passwordSchema,
 });
+/** The current password is asked first: a session alone (a login token's) cannot change it. */
 export const changePasswordBodySchema = z.strictObject({
+  current_password: passwordSchema,
   password: z.string().max(passwordMaxLength),
   confirmation: z.string().max(passwordMaxLength),
 });
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
 export const statusOkSchema = z.object({ status: z.literal('ok') });
 export const csrfResponseSchema = z.object({ csrfToken: z.string() });
+/** GET /api/demo: whether the published demo accounts exist (the web shows a banner). */
+export const demoStatusResponseSchema = z.object({ hasDemoAccounts: z.boolean() });
+export type DemoStatus = z.infer<typeof demoStatusResponseSchema>;

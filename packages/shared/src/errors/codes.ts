@@ -12,6 +12,7 @@ export const errorStatus = {
   'auth/too-many-attempts': 429,
   'auth/weak-password': 400,
   'auth/requires-recent-login': 401,
+  'auth/wrong-current-password': 400,
   'auth/passwords-do-not-match': 400,
   'auth/password-required': 400,
   'auth/email-already-in-use': 409,
@@ -67,6 +68,7 @@ export const errorStatus = {
   'task-configuration/unknown-element': 400,
   'task-configuration/unknown-type': 400,
   'task-configuration/unknown-origin': 400,
+  'task-configuration/hidden-module': 400,
   'task-configuration/already-overridden': 409,
   'task-configuration/field-locked': 403,
   'task-generation/select-store': 400,
@@ -80,6 +82,10 @@ export const errorStatus = {
   'task/postpone-in-past': 400,
   'task/postpone-not-allowed': 409,
   'task/postponed': 409,
+  'task/not-open-yet': 409,
+  'task/closed': 409,
+  'task/postpone-outside-day': 400,
+  'task/control-recorded': 409,
   'idempotency/conflict': 409,
   'employee-role/invalid-name': 400,
   'employee-role/hidden-feature': 400,
@@ -113,6 +119,7 @@ export const defaultMessages: Record<ErrorCode, string> = {
     'Votre mot de passe est trop faible. Veuillez choisir un mot de passe plus sécurisé.',
   'auth/requires-recent-login':
     'Il y a trop de temps entre votre connexion et votre tentative de changement de mot de passe. Vous allez être deconnecté.',
+  'auth/wrong-current-password': 'The current password is not correct.',
   'auth/passwords-do-not-match': 'Les deux mot de passes ne correspondent pas.',
   'auth/password-required': 'Veuillez renseigner une valeur pour le mot de passe.',
   'auth/email-already-in-use': 'An account already exists for this e-mail address.',
@@ -172,6 +179,7 @@ export const defaultMessages: Record<ErrorCode, string> = {
   'task-configuration/unknown-element': 'An element of this task does not exist here.',
   'task-configuration/unknown-type': 'This task type does not exist here.',
   'task-configuration/unknown-origin': 'This task does not belong to the database of the store.',
+  'task-configuration/hidden-module': 'This module is hidden for this database or store.',
   'task-configuration/already-overridden': 'This store already has its own version of this task.',
   'task-configuration/field-locked':
     'This field is locked by the database and cannot be changed here.',
@@ -188,6 +196,12 @@ export const defaultMessages: Record<ErrorCode, string> = {
   'task/postpone-not-allowed':
     "Only a task of the store's today that is neither completed nor postponed can be postponed.",
   'task/postponed': 'This task was postponed: complete its new occurrence instead.',
+  'task/not-open-yet':
+    'This task is not open yet: it can be completed from 30 minutes before its start.',
+  'task/closed': "This task's day is over: it can no longer be completed, corrected or postponed.",
+  'task/postpone-outside-day': 'A task can only be postponed to a later time of its own day.',
+  'task/control-recorded':
+    'This step of the temperature control is already recorded: send it unchanged, or correct it with a reason.',
   'idempotency/conflict': 'This idempotency key was already used for another request.',
   'employee-role/invalid-name': 'Please give the role a name.',
   'employee-role/hidden-feature': 'This feature is hidden by the database and cannot be granted.',

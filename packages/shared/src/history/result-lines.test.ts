@@ -96,6 +96,8 @@ describe('resultLines', () => {
         temperature: 3.5,
         control_temperature: null,
         comment: 'porte ouverte',
+        // When the reading was taken, as the tablet sent it.
+        timestamp: 1_790_000_000,
         pictures: 2,
         picture_paths: ['a.jpg', 'b.jpg'],
         isNotTaken: false,
@@ -356,10 +358,25 @@ describe('resultLines', () => {
         end_timestamp: 1_790_003_600,
         target_temperature: 10,
         comment: 'cellule',
+        start_employee: '',
+        end_employee: '',
         duration_seconds: 3600,
         isFailed: false,
         alertColumns: [],
         hasAnomaly: false,
+      });
+    });
+
+    it('names who recorded the start and the end when the result says', () => {
+      expect(
+        lineOf({
+          start_employee: { id: 'e-1', name: 'Léa', surname: 'Petit' },
+          end_employee: { id: 'e-2', name: 'Hugo', surname: 'Bernard' },
+        }),
+      ).toMatchObject({ start_employee: 'Léa Petit', end_employee: 'Hugo Bernard' });
+      expect(lineOf({ start_employee: null, end_employee: 'not an employee' })).toMatchObject({
+        start_employee: '',
+        end_employee: '',
       });
     });
 

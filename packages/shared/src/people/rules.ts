@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { writeCsv } from '../csv/write-csv';
 import { punchCardCsv, punchEntryStepMs } from './constants';
 
 /*
@@ -18,11 +19,19 @@ export function effectiveTime(entry: PunchEntryLike): number {
   return Date.parse(entry.timestamp_modified ?? entry.timestamp);
 }
 
-/** Entries ordered by their effective time (stable for equal times). */
+/**
+ * Entries ordered by their effective time; at the same effective time the one clocked first
+ * (original `timestamp`) comes first, and only then the given order (the server reads by id).
+ */
 export function sortEntries<T extends PunchEntryLike>(entries: readonly T[]): T[] {
   return entries
     .map((entry, index) => ({ entry, index }))
-    .sort((a, b) => effectiveTime(a.entry) - effectiveTime(b.entry) || a.index - b.index)
+    .sort(
+      (a, b) =>
+        effectiveTime(a.entry) - effectiveTime(b.entry) ||
+        Date.parse(a.entry.timestamp) - Date.parse(b.entry.timestamp) ||
+        a.index - b.index,
+    )
     .map(({ entry }) => entry);
 }
 
@@ -135,37 +144,31 @@ export function entryDay(entry: PunchEntryLike, zone: string): string {
   );
 }
 
-/** One CSV field: quoted when it holds the separator, a quote or a line break. */
-function csvField(value: string): string {
-  return /[;"\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
 /**
  * The punch-card CSV (spec 000 §9): separator ';', columns Etablissement, Employee, Date,
  * Time, Arrivée; one line per entry ordered by employee then time; date dd/mm/yyyy and time
  * HH:MM in the store's zone; Arrivée 'Oui' for an entrance, 'Non' for an exit; lines end with
- * CRLF.
+ * CRLF; a name a spreadsheet would run as a formula is prefixed with an apostrophe.
  */
 export function punchCardsCsv(input: {
   storeName: string;
   zone: string;
   employees: readonly { name: string; surname: string; entries: readonly PunchEntryLike[] }[];
 }): string {
-  const lines: string[] = [punchCardCsv.columns.join(punchCardCsv.separator)];
+  const rows: string[][] = [[...punchCardCsv.columns]];
   for (const employee of input.employees) {
     const who = `${employee.name.trim()} ${employee.surname.trim()}`.trim();
     for (const entry of sortEntries(employee.entries)) {
       const at = DateTime.fromMillis(effectiveTime(entry), { zone: input.zone });
-      lines.push(
-        [
-          csvField(input.storeName),
-          csvField(who),
-          at.toFormat('dd/MM/yyyy'),
-          at.toFormat('HH:mm'),
-          entry.is_in ? punchCardCsv.entrance : punchCardCsv.exit,
-        ].join(punchCardCsv.separator),
-      );
+      rows.push([
+        input.storeName,
+        who,
+        at.toFormat('dd/MM/yyyy'),
+        at.toFormat('HH:mm'),
+        entry.is_in ? punchCardCsv.entrance : punchCardCsv.exit,
+      ]);
     }
   }
-  return `${lines.join('\r\n')}\r\n`;
+  // The product's CSV writer: RFC 4180 quoting and the spreadsheet formula guard.
+  return writeCsv(rows, { separator: punchCardCsv.separator });
 }

@@ -61,6 +61,24 @@ export const taskGenerationEventTypes = {
 } as const;
 export type TaskGenerationEventType = 0 | 1 | 2 | 3 | 4;
 
+/**
+ * A task opens for completion this many minutes before its start (the tablet may record a
+ * check a little early, e.g. a fridge round begun before the hour), and closes at the end of
+ * its store day (the next local midnight of the task's day in the store's zone).
+ */
+export const taskOpeningToleranceMinutes = 30;
+
+/** Where a task stands against its completion window (device day list, device writes). */
+export const taskWindowStates = ['not_open_yet', 'open', 'closed'] as const;
+export type TaskWindowState = (typeof taskWindowStates)[number];
+
+/**
+ * Calendar days the API accepts for a store's day (a sane range: a day outside it cannot be a
+ * task's day, and PostgreSQL's date type refuses year 0).
+ */
+export const earliestTaskDay = '2000-01-01';
+export const latestTaskDay = '2099-12-31';
+
 /** Task statuses (spec 002 §4). */
 export const taskStatuses = [
   'done',

@@ -1,16 +1,20 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
+import { taskOpeningToleranceMinutes } from './constants';
 import {
   buildRecurrence,
   compileRecurrence,
   dayInZone,
   defaultRecurrenceModel,
   isValidRecurrence,
+  isValidTaskDay,
   listsFromWindows,
   localMinuteToInstant,
   parseRecurrence,
   type RecurrenceModel,
   taskStatus,
+  taskWindow,
+  taskWindowState,
   validatePattern,
   validatePin,
   validateSchedule,
@@ -43,6 +47,64 @@ describe('taskStatus', () => {
   it('postponed wins over everything', () => {
     expect(taskStatus(task(end, true), later, true)).toBe('postponed');
     expect(taskStatus(task(null, true), later, false)).toBe('postponed');
+  });
+});
+
+describe('taskWindow: from the start less the tolerance to the end of the store day', () => {
+  const task = { start: new Date('2026-06-10T15:00:00Z'), day: '2026-06-10' }; // 17:00 Paris
+  const window = taskWindow(task, 'Europe/Paris');
+  const at = (iso: string) => new Date(iso);
+
+  it('opens at most 30 minutes before the start and closes at the next local midnight', () => {
+    expect(taskOpeningToleranceMinutes).toBeGreaterThan(0);
+    expect(taskOpeningToleranceMinutes).toBeLessThanOrEqual(30);
+    expect(window.opensAt.toISOString()).toBe('2026-06-10T14:30:00.000Z');
+    expect(window.closesAt.toISOString()).toBe('2026-06-10T22:00:00.000Z');
+  });
+
+  it('not open 1 ms before opening, open at opening and until 1 ms before midnight, then closed', () => {
+    expect(taskWindowState(window, at('2026-06-10T09:35:00Z'))).toBe('not_open_yet');
+    expect(taskWindowState(window, at('2026-06-10T14:29:59.999Z'))).toBe('not_open_yet');
+    expect(taskWindowState(window, at('2026-06-10T14:30:00Z'))).toBe('open');
+    expect(taskWindowState(window, at('2026-06-10T21:59:59.999Z'))).toBe('open');
+    expect(taskWindowState(window, at('2026-06-10T22:00:00Z'))).toBe('closed');
+    expect(taskWindowState(window, at('2026-07-01T10:00:00Z'))).toBe('closed');
+  });
+
+  it("the store day is the store's zone day, DST days included", () => {
+    const tokyo = taskWindow(
+      { start: new Date('2026-06-10T00:00:00Z'), day: '2026-06-10' },
+      'Asia/Tokyo',
+    );
+    expect(tokyo.closesAt.toISOString()).toBe('2026-06-10T15:00:00.000Z');
+    // Paris springs forward on 2026-03-29 (a 23-hour day) and falls back on 2026-10-25.
+    const spring = taskWindow(
+      { start: new Date('2026-03-29T10:00:00Z'), day: '2026-03-29' },
+      'Europe/Paris',
+    );
+    expect(spring.closesAt.toISOString()).toBe('2026-03-29T22:00:00.000Z');
+    const autumn = taskWindow(
+      { start: new Date('2026-10-25T10:00:00Z'), day: '2026-10-25' },
+      'Europe/Paris',
+    );
+    expect(autumn.closesAt.toISOString()).toBe('2026-10-25T23:00:00.000Z');
+  });
+});
+
+describe('isValidTaskDay', () => {
+  it('accepts existing days from 2000-01-01 to 2099-12-31 only', () => {
+    for (const day of ['2000-01-01', '2026-02-28', '2028-02-29', '2099-12-31'])
+      expect(isValidTaskDay(day), day).toBe(true);
+    for (const day of [
+      '0000-01-01',
+      '1999-12-31',
+      '2100-01-01',
+      '2026-02-29',
+      '2026-13-01',
+      '2026-1-1',
+      'today',
+    ])
+      expect(isValidTaskDay(day), day).toBe(false);
   });
 });
 

@@ -3,13 +3,17 @@ import type { RRule as RRuleClass, Weekday } from 'rrule';
 import * as rruleModule from 'rrule';
 import {
   defaultRecurrence,
+  earliestTaskDay,
   type Frequency,
+  latestTaskDay,
   type MonthPosition,
   minutesPerDay,
   monthPositions,
   patternMinimumPoints,
   patternPoints,
   type TaskStatus,
+  type TaskWindowState,
+  taskOpeningToleranceMinutes,
 } from './constants';
 
 /**
@@ -330,6 +334,42 @@ export function taskStatus(
   if (task.completedAt) return task.completedAt.getTime() <= end.getTime() ? 'done' : 'done-late';
   if (now.getTime() > end.getTime()) return isToday ? 'late' : 'non-finalized';
   return 'on-time';
+}
+
+/* ---------- Completion window (ARCHITECTURE "The tablet app"; issue 13) ---------- */
+
+/** A calendar day YYYY-MM-DD that exists (2026-02-30 does not) within the accepted range. */
+export function isValidTaskDay(day: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  const milliseconds = Date.parse(`${day}T00:00:00Z`);
+  if (Number.isNaN(milliseconds) || !new Date(milliseconds).toISOString().startsWith(day))
+    return false;
+  return day >= earliestTaskDay && day <= latestTaskDay;
+}
+
+export type TaskWindow = {
+  /** First instant a result is accepted: start − taskOpeningToleranceMinutes (included). */
+  opensAt: Date;
+  /** The end of the task's store day, its next local midnight (excluded). */
+  closesAt: Date;
+};
+
+/**
+ * When a task can be completed (or corrected, or postponed): from its start less the
+ * documented tolerance until the end of its store day (the store's zone).
+ */
+export function taskWindow(task: { start: Date; day: string }, zone: string): TaskWindow {
+  return {
+    opensAt: new Date(task.start.getTime() - taskOpeningToleranceMinutes * 60_000),
+    closesAt: localMinuteToInstant(task.day, minutesPerDay, zone),
+  };
+}
+
+/** not_open_yet before opensAt, open from opensAt (included) to closesAt (excluded), then closed. */
+export function taskWindowState(window: TaskWindow, now: Date): TaskWindowState {
+  if (now.getTime() < window.opensAt.getTime()) return 'not_open_yet';
+  if (now.getTime() >= window.closesAt.getTime()) return 'closed';
+  return 'open';
 }
 
 /* ---------- Readings (spec 002 §4) ---------- */

@@ -4,6 +4,8 @@ import { fieldStateSchema } from '../catalogue/schemas';
 import { moduleKeySchema } from '../organisation/schemas';
 import {
   configurationModules,
+  earliestTaskDay,
+  latestTaskDay,
   maxActionsPerConfiguration,
   maxElementsPerConfiguration,
   maxSchedulesPerConfiguration,
@@ -11,7 +13,9 @@ import {
   taskConfigurationFieldKeys,
   taskModules,
   taskStatuses,
+  taskWindowStates,
 } from './constants';
+import { isValidTaskDay } from './rules';
 
 /*
  * Tasks API contract (spec 001 §2.6, §3.6, §3.7; spec 002 §3, §4).
@@ -262,26 +266,52 @@ export const oilsResultSchema = z.strictObject({
     }),
   ),
 });
+const temperatureControlEntryFields = {
+  element: idSchema,
+  mode: z.enum(['cooling', 'reheating']),
+  target_temperature: temperatureValue,
+  start_temperature: temperatureValue,
+  start_timestamp: seconds.nullable(),
+  end_temperature: temperatureValue,
+  end_timestamp: seconds.nullable(),
+  comment: z.string().max(2000).default(''),
+};
+/**
+ * A temperature control as the tablet sends it, in one or two steps: an entry with a start
+ * and no end (`end_timestamp` null) records the start; a later write adds the end (the
+ * recorded start is sent unchanged). The tablet never names the employees: the server takes
+ * them from the employee token of each step.
+ */
+export const temperatureControlInputSchema = z.strictObject({
+  entries: z.array(z.strictObject(temperatureControlEntryFields)),
+});
+/** The employee who started or ended a temperature control (spec 002 §3), set by the server. */
+export const controlEmployeeSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  surname: z.string(),
+});
+/**
+ * A recorded temperature control result (spec 002 §3): the tablet's entry plus
+ * `start_employee` (who recorded the start) and `end_employee` (who recorded the end), null
+ * while that step is not recorded (and on records written before they existed).
+ */
 export const temperatureControlResultSchema = z.strictObject({
   entries: z.array(
     z.strictObject({
-      element: idSchema,
-      mode: z.enum(['cooling', 'reheating']),
-      target_temperature: temperatureValue,
-      start_temperature: temperatureValue,
-      start_timestamp: seconds.nullable(),
-      end_temperature: temperatureValue,
-      end_timestamp: seconds.nullable(),
-      comment: z.string().max(2000).default(''),
+      ...temperatureControlEntryFields,
+      start_employee: controlEmployeeSchema.nullable().default(null),
+      end_employee: controlEmployeeSchema.nullable().default(null),
     }),
   ),
 });
+/** A result as a tablet sends it (POST /api/device/tasks/:id/result). */
 export const taskResultSchema = z.union([
   temperaturesResultSchema,
   traceabilityResultSchema,
   actionsResultSchema,
   oilsResultSchema,
-  temperatureControlResultSchema,
+  temperatureControlInputSchema,
 ]);
 
 /** What a task needs from its elements, copied when it is generated (the record stays true). */
@@ -322,10 +352,36 @@ export const taskSchema = z.object({
   status: taskStatusSchema,
 });
 export type Task = z.infer<typeof taskSchema>;
+/**
+ * A store's calendar day in a query or body: an existing YYYY-MM-DD between 2000-01-01 and
+ * 2099-12-31 (400 'validation/invalid-input' otherwise, never a database error).
+ */
+export const taskDaySchema = z.iso
+  .date()
+  .refine(isValidTaskDay, { message: `A day between ${earliestTaskDay} and ${latestTaskDay}.` });
 export const dayQuerySchema = z.strictObject({
-  day: z.iso.date().optional(),
+  day: taskDaySchema.optional(),
 });
 export const listTasksResponseSchema = z.object({ day: z.string(), items: z.array(taskSchema) });
+
+/**
+ * A task as the tablet gets it: with its completion window (`taskWindow` in rules.ts, the
+ * rule the server's writes apply). `opens_at` is the start less the tolerance
+ * (taskOpeningToleranceMinutes), `closes_at` the end of the task's store day (excluded);
+ * `window` is where `now` stands: not_open_yet, open (results, corrections and postponing
+ * are accepted) or closed.
+ */
+export const deviceTaskSchema = taskSchema.extend({
+  opens_at: z.string(),
+  closes_at: z.string(),
+  window: z.enum(taskWindowStates),
+});
+export type DeviceTask = z.infer<typeof deviceTaskSchema>;
+export const listDeviceTasksResponseSchema = z.object({
+  day: z.string(),
+  items: z.array(deviceTaskSchema),
+});
+export const deviceTaskResponseSchema = z.object({ task: deviceTaskSchema });
 
 /** POST /api/device/tasks/:id/result — a retry with the same key is applied once. */
 export const submitResultBodySchema = z.strictObject({
@@ -345,7 +401,6 @@ export const postponeBodySchema = z.strictObject({
   /** New start, ISO instant, later than now. */
   start: z.iso.datetime({ offset: true }),
 });
-export const taskResponseSchema = z.object({ task: taskSchema });
 
 /* ---------- Task generation (spec 002 §3, admin screen) ---------- */
 
@@ -388,7 +443,7 @@ export const taskGenerationSearchResponseSchema = z.object({
 });
 export const taskGenerationRunBodySchema = z.strictObject({
   storeId: idSchema,
-  day: z.iso.date().optional(),
+  day: taskDaySchema.optional(),
 });
 export const taskGenerationRunResponseSchema = z.object({
   day: z.string(),

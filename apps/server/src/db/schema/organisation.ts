@@ -203,6 +203,28 @@ export const sensorCredentials = pgTable(
 );
 
 /** Owner invitations sent to e-mails with no account: applied when that e-mail registers. */
+/**
+ * A pending manager of a database: an existing manager account outside the adding
+ * distributor's tenant, who must accept the mailed link before the link is made.
+ */
+export const databaseInvitations = pgTable(
+  'database_invitations',
+  {
+    database_id: uuid('database_id')
+      .notNull()
+      .references(() => databases.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    invited_by: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    /** SHA-256 of the single-use token mailed in the invitation link. */
+    token_hash: text('token_hash').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.database_id, table.email] }),
+    index('database_invitations_token_idx').on(table.token_hash),
+  ],
+);
+
 export const storeInvitations = pgTable(
   'store_invitations',
   {

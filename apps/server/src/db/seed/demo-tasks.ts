@@ -252,7 +252,7 @@ export async function seedDemoTasks(
     completed: Date,
     employee: { id: string; name: string; surname: string },
   ) => {
-    const result = resultOf(task, completed, next);
+    const result = resultOf(task, completed, next, employee);
     completions.push({
       id: task.id,
       store_id: task.store_id,
@@ -430,6 +430,7 @@ function resultOf(
   task: typeof tasks.$inferSelect,
   completed: Date,
   next: () => number,
+  employee: { id: string; name: string; surname: string },
 ): Record<string, unknown> {
   const timestamp = Math.floor(completed.getTime() / 1000);
   if (task.module === 'temperatures') {
@@ -488,6 +489,9 @@ function resultOf(
           end_temperature: isCooling ? (fails ? 14 : 8) : fails ? 55 : 71,
           end_timestamp: timestamp,
           comment: fails ? 'Objectif non atteint, produit jeté.' : '',
+          // One employee cooled (or reheated) it from start to end.
+          start_employee: { id: employee.id, name: employee.name, surname: employee.surname },
+          end_employee: { id: employee.id, name: employee.name, surname: employee.surname },
         };
       }),
     };

@@ -14,12 +14,22 @@ import {
 } from '../schema';
 import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoPeople } from './demo-people';
-import { seedDemoTasks } from './demo-tasks';
+import { demoHistoryDays, seedDemoTasks } from './demo-tasks';
 
 /** The licence history of a licensed demo store: activated on the 1st, two months ago (UTC). */
 function demoLicenceHistory(now = new Date()) {
   const activatedOn = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 2, 1));
   return [{ timestamp: activatedOn.toISOString(), activated: true }];
+}
+
+/**
+ * When the demo stores opened: before their licence and before the first day of their task
+ * history (generation makes no task scheduled before a store's creation).
+ */
+function demoOpenedAt(now = new Date()) {
+  const activatedOn = new Date(demoLicenceHistory(now)[0]!.timestamp);
+  const historyStart = new Date(now.getTime() - (demoHistoryDays + 2) * 86_400_000);
+  return activatedOn < historyStart ? activatedOn : historyStart;
 }
 
 export const demoPassword = 'demo1234';
@@ -78,49 +88,51 @@ export async function seedDemo(db: Database): Promise<{ emails: string[]; isCrea
       .returning();
     const demoStores = await tx
       .insert(stores)
-      .values([
-        {
-          name: 'Bistro Paris Opéra',
-          address: '5 place de l’Opéra',
-          postal_code: '75009',
-          city: 'Paris',
-          distributor_id: demoDistributor!.id,
-          database_id: demoDatabase!.id,
-          mise_licence: true,
-          licence_activation_history: demoLicenceHistory(),
-        },
-        {
-          name: 'Bistro Lyon Bellecour',
-          address: '2 place Bellecour',
-          postal_code: '69002',
-          city: 'Lyon',
-          distributor_id: demoDistributor!.id,
-          database_id: demoDatabase!.id,
-          mise_licence: true,
-          licence_activation_history: demoLicenceHistory(),
-        },
-        {
-          name: 'Bistro Lille Centre',
-          address: '10 rue Faidherbe',
-          postal_code: '59000',
-          city: 'Lille',
-          distributor_id: demoDistributor!.id,
-          database_id: demoDatabase!.id,
-          manager_owned: true,
-        },
-        {
-          name: 'Canteen Bruxelles',
-          address: 'Rue Neuve 20',
-          postal_code: '1000',
-          city: 'Bruxelles',
-          country: 'BE',
-          timezone_name: 'Europe/Brussels',
-          distributor_id: otherDistributor!.id,
-          database_id: otherDatabase!.id,
-          mise_licence: true,
-          licence_activation_history: demoLicenceHistory(),
-        },
-      ])
+      .values(
+        [
+          {
+            name: 'Bistro Paris Opéra',
+            address: '5 place de l’Opéra',
+            postal_code: '75009',
+            city: 'Paris',
+            distributor_id: demoDistributor!.id,
+            database_id: demoDatabase!.id,
+            mise_licence: true,
+            licence_activation_history: demoLicenceHistory(),
+          },
+          {
+            name: 'Bistro Lyon Bellecour',
+            address: '2 place Bellecour',
+            postal_code: '69002',
+            city: 'Lyon',
+            distributor_id: demoDistributor!.id,
+            database_id: demoDatabase!.id,
+            mise_licence: true,
+            licence_activation_history: demoLicenceHistory(),
+          },
+          {
+            name: 'Bistro Lille Centre',
+            address: '10 rue Faidherbe',
+            postal_code: '59000',
+            city: 'Lille',
+            distributor_id: demoDistributor!.id,
+            database_id: demoDatabase!.id,
+            manager_owned: true,
+          },
+          {
+            name: 'Canteen Bruxelles',
+            address: 'Rue Neuve 20',
+            postal_code: '1000',
+            city: 'Bruxelles',
+            country: 'BE',
+            timezone_name: 'Europe/Brussels',
+            distributor_id: otherDistributor!.id,
+            database_id: otherDatabase!.id,
+            mise_licence: true,
+            licence_activation_history: demoLicenceHistory(),
+          },
+        ].map((store) => ({ ...store, created_at: demoOpenedAt() })),
+      )
       .returning();
     await seedDemoCatalogue(tx, demoDatabase!.id, demoStores[0]!.id);
     await seedDemoTasks(tx as unknown as Database, demoDatabase!.id, demoStores.slice(0, 3));

@@ -1,8 +1,10 @@
 import {
+  acceptInvitationBodySchema,
   changePasswordBodySchema,
   createTokenBodySchema,
   createTokenResponseSchema,
   csrfResponseSchema,
+  demoStatusResponseSchema,
   emailSchema,
   forgotPasswordBodySchema,
   loginBodySchema,
@@ -16,6 +18,7 @@ import {
 import { userResponseSchema, userSchema } from '@mise/shared/users/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { hasDemoAccounts } from '../../db/seed/demo-policy';
 import {
   clearSessionCookie,
   requireAuth,
@@ -48,6 +51,21 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   );
 
   app.post(
+    '/auth/invitation',
+    {
+      config: authLimit,
+      schema: { tags, body: acceptInvitationBodySchema, response: { 200: statusOkSchema } },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      if (!(await auth.acceptInvitation({ db }, user, request.body.invitation))) {
+        throw new AppError('not-found');
+      }
+      return { status: 'ok' as const };
+    },
+  );
+
+  app.post(
     '/auth/logout',
     { schema: { tags, response: { 200: statusOkSchema } } },
     async (request, reply) => {
@@ -63,6 +81,16 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return { csrfToken: request.auth?.via === 'cookie' ? request.auth.session.csrf_secret : '' };
+    },
+  );
+
+  /** Whether the published demo accounts exist: the web app shows a "demo data" banner. */
+  app.get(
+    '/demo',
+    { schema: { tags, response: { 200: demoStatusResponseSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { hasDemoAccounts: await hasDemoAccounts(db) };
     },
   );
 
@@ -173,10 +201,16 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.post(
     '/auth/password/change',
-    { schema: { tags, body: changePasswordBodySchema, response: { 200: userResponseSchema } } },
+    {
+      config: authLimit,
+      schema: { tags, body: changePasswordBodySchema, response: { 200: userResponseSchema } },
+    },
     async (request) => {
       const session = requireAuth(request);
-      const user = await auth.changePassword({ db }, session, request.body);
+      const user = await auth.changePassword({ db }, session, {
+        ...request.body,
+        address: request.ip,
+      });
       return { user: await presentUser(db, user) };
     },
   );

@@ -1,6 +1,7 @@
 import {
   loginTokenLifetimeMinutes,
   maxFailuresPerAccountPerHour,
+  maxFailuresPerAddressOnBusyAccount,
   maxFailuresPerAddressPer15Minutes,
   maxResetMailsPerAccountPerHour,
   recentLoginMinutes,
@@ -29,7 +30,7 @@ import { hashToken, newToken } from '../../platform/auth/tokens';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import type { Scope } from '../../platform/scope';
-import { findDatabaseInScope } from '../databases/databases.service';
+import { acceptManagerInvitation, findDatabaseInScope } from '../databases/databases.service';
 import { findDistributorInScope } from '../distributors/distributors.service';
 import { acceptStoreInvitation, findStoreInScope } from '../stores/stores.service';
 import { assertActsWithinTenant, findUserByEmail, findUserInScope } from '../users/users.service';
@@ -40,41 +41,53 @@ function assertStrong(password: string): void {
   if (!isStrongPassword(password)) throw new AppError('auth/weak-password');
 }
 
-async function isThrottled(db: Database, email: string, address: string): Promise<boolean> {
+/**
+ * Seconds the caller must wait when sign-in is throttled, else null: 30 failures from an
+ * address in 15 minutes, or, on an account past 100 failures in the hour, 5 failures of
+ * this address on it (a stranger's flood leaves its owner a few tries).
+ */
+async function throttledForSeconds(
+  db: Database,
+  email: string,
+  address: string,
+): Promise<number | null> {
+  const window = (minutes: number) =>
+    gt(loginFailures.created_at, sql`now() - ${`${minutes} minutes`}::interval`);
+  const counted = { n: count(), oldest: sql<string | null>`min(${loginFailures.created_at})` };
   const [[byAddress], [byAccountHere], [byAccount]] = await Promise.all([
     db
-      .select({ n: count() })
+      .select(counted)
       .from(loginFailures)
-      .where(
-        and(
-          eq(loginFailures.address, address),
-          gt(loginFailures.created_at, sql`now() - interval '15 minutes'`),
-        ),
-      ),
+      .where(and(eq(loginFailures.address, address), window(15))),
+    db
+      .select(counted)
+      .from(loginFailures)
+      .where(and(eq(loginFailures.email, email), eq(loginFailures.address, address), window(60))),
     db
       .select({ n: count() })
       .from(loginFailures)
-      .where(
-        and(
-          eq(loginFailures.email, email),
-          eq(loginFailures.address, address),
-          gt(loginFailures.created_at, sql`now() - interval '1 hour'`),
-        ),
-      ),
-    db
-      .select({ n: count() })
-      .from(loginFailures)
-      .where(
-        and(
-          eq(loginFailures.email, email),
-          gt(loginFailures.created_at, sql`now() - interval '1 hour'`),
-        ),
-      ),
+      .where(and(eq(loginFailures.email, email), window(60))),
   ]);
-  if ((byAddress?.n ?? 0) >= maxFailuresPerAddressPer15Minutes) return true;
-  // Past 100 failures in an hour the account is throttled only for the addresses that
-  // failed on it: a stranger hammering it does not lock its owner out elsewhere.
-  return (byAccount?.n ?? 0) >= maxFailuresPerAccountPerHour && (byAccountHere?.n ?? 0) > 0;
+  const secondsLeft = (oldest: string | null | undefined, minutes: number) =>
+    oldest
+      ? Math.max(1, Math.ceil((new Date(oldest).getTime() + minutes * 60_000 - Date.now()) / 1000))
+      : minutes * 60;
+  if ((byAddress?.n ?? 0) >= maxFailuresPerAddressPer15Minutes) {
+    return secondsLeft(byAddress?.oldest, 15);
+  }
+  if (
+    (byAccount?.n ?? 0) >= maxFailuresPerAccountPerHour &&
+    (byAccountHere?.n ?? 0) >= maxFailuresPerAddressOnBusyAccount
+  ) {
+    return secondsLeft(byAccountHere?.oldest, 60);
+  }
+  return null;
+}
+
+function tooManyAttempts(seconds: number): AppError {
+  const error = new AppError('auth/too-many-attempts');
+  error.retryAfterSeconds = seconds;
+  return error;
 }
 
 async function recordFailure(db: Database, email: string, address: string): Promise<void> {
@@ -86,13 +99,27 @@ async function recordFailure(db: Database, email: string, address: string): Prom
   }
 }
 
+/**
+ * The holder of an invited e-mail accepts the mailed link (a store to own, a database to
+ * manage): the token must have been sent to this account's own address. Returns whether an
+ * invitation matched.
+ */
+export async function acceptInvitation(
+  { db }: Context,
+  user: UserRow,
+  token: string,
+): Promise<boolean> {
+  if (await acceptStoreInvitation(db, user, token)) return true;
+  return acceptManagerInvitation(db, user, token);
+}
+
 /** E-mail and password sign-in: the same answer and similar time for an unknown e-mail. */
 export async function login(
   { db }: Context,
-  input: { email: string; password: string; address: string },
+  input: { email: string; password: string; address: string; invitation?: string },
 ): Promise<{ token: string; user: UserRow }> {
-  if (await isThrottled(db, input.email, input.address))
-    throw new AppError('auth/too-many-attempts');
+  const waitSeconds = await throttledForSeconds(db, input.email, input.address);
+  if (waitSeconds !== null) throw tooManyAttempts(waitSeconds);
   const user = await findUserByEmail(db, input.email);
   const isValid = await verifyPassword(user?.password_hash ?? null, input.password);
   if (!user || !isValid || !user.active) {
@@ -102,6 +129,8 @@ export async function login(
   await db
     .delete(loginFailures)
     .where(and(eq(loginFailures.email, input.email), eq(loginFailures.address, input.address)));
+  // Signing in from an invitation link accepts the invitation of this account's e-mail.
+  if (input.invitation) await acceptInvitation({ db }, user, input.invitation);
   const { token } = await createSession(db, user.id, 'password');
   return { token, user };
 }
@@ -175,7 +204,7 @@ export async function signup(
     phone_number: body.phone,
     role: 'customer',
   });
-  if (body.invitation) await acceptStoreInvitation(db, user, body.invitation);
+  if (body.invitation) await acceptInvitation({ db }, user, body.invitation);
   const token = await issueToken(db, user.id, 'login', loginTokenLifetimeMinutes, null);
   return { token, user };
 }
@@ -314,19 +343,49 @@ export async function resetPassword(
       updated_at: new Date(),
     })
     .where(eq(users.id, userId));
+  await voidResetTokens(db, userId);
   await deleteUserSessions(db, userId);
 }
 
-/** Forced password change: a recent sign-in, a strong password; other sessions end. */
+/** A new password voids every reset link of the account still unused (another was used). */
+async function voidResetTokens(db: Database, userId: string): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ used_at: new Date() })
+    .where(
+      and(
+        eq(authTokens.user_id, userId),
+        eq(authTokens.purpose, 'reset'),
+        isNull(authTokens.used_at),
+      ),
+    );
+}
+
+/**
+ * Password change (the forced change screen): the current password first, checked like a
+ * sign-in (throttled, failures counted), so a session alone, e.g. one opened with a
+ * distributor's login token, cannot take the account over; then a recent sign-in and a strong
+ * password. Other sessions and unused reset links end.
+ */
 export async function changePassword(
   { db }: Context,
   auth: { user: UserRow; session: SessionRow },
-  input: { password: string; confirmation: string },
+  input: { current_password: string; password: string; confirmation: string; address: string },
 ): Promise<UserRow> {
   const invalid = validatePasswordChange(input.password, input.confirmation);
   if (invalid) throw new AppError(invalid);
   if (Date.now() - auth.session.created_at.getTime() > recentLoginMinutes * 60 * 1000) {
     throw new AppError('auth/requires-recent-login');
+  }
+  const waitSeconds = await throttledForSeconds(db, auth.user.email, input.address);
+  if (waitSeconds !== null) throw tooManyAttempts(waitSeconds);
+  const [current] = await db
+    .select({ password_hash: users.password_hash })
+    .from(users)
+    .where(eq(users.id, auth.user.id));
+  if (!(await verifyPassword(current?.password_hash ?? null, input.current_password))) {
+    await recordFailure(db, auth.user.email, input.address);
+    throw new AppError('auth/wrong-current-password');
   }
   assertStrong(input.password);
   const [user] = await db
@@ -340,6 +399,7 @@ export async function changePassword(
     })
     .where(eq(users.id, auth.user.id))
     .returning();
+  await voidResetTokens(db, auth.user.id);
   await deleteUserSessions(db, auth.user.id, auth.session.id);
   return user!;
 }

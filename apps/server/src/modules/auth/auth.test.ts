@@ -280,7 +280,7 @@ describe('password change', () => {
       agent.inject({
         method: 'POST',
         url: '/api/auth/password/change',
-        payload: { password, confirmation },
+        payload: { current_password: testPassword, password, confirmation },
       });
     expect((await change('  ', '  ')).json().error).toEqual({
       code: 'auth/password-required',
@@ -310,7 +310,11 @@ describe('password change', () => {
     const response = await agent.inject({
       method: 'POST',
       url: '/api/auth/password/change',
-      payload: { password: 'Fresh-bread-2026', confirmation: 'Fresh-bread-2026' },
+      payload: {
+        current_password: testPassword,
+        password: 'Fresh-bread-2026',
+        confirmation: 'Fresh-bread-2026',
+      },
     });
     expect(response.statusCode).toBe(401);
     expect(response.json().error.code).toBe('auth/requires-recent-login');

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { idSchema } from '@mise/shared/auth/schemas';
+import { mailLanguageOf } from '@mise/shared/organisation/invitation-mail';
 import {
   addManagerBodySchema,
+  addManagerResponseSchema,
   createDatabaseBodySchema,
   databaseResponseSchema,
   listDatabasesQuerySchema,
@@ -87,13 +89,23 @@ export const databasesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       schema: {
         tags,
         body: addManagerBodySchema,
-        response: { 200: z.object({ status: z.literal('ok') }) },
+        response: { 200: addManagerResponseSchema },
       },
     },
     async (request) => {
       const { user } = requireAuth(request);
-      await databases.addManager(db, await scopeOf(request, db, user), request.body);
-      return { status: 'ok' as const };
+      const status = await databases.addManager(
+        {
+          db,
+          mailer: deps.mailer,
+          publicUrl: deps.config.PUBLIC_URL,
+          // The invitation mail speaks the adder's language (the invitee's is not known yet).
+          language: mailLanguageOf(request.headers['accept-language']),
+        },
+        await scopeOf(request, db, user),
+        request.body,
+      );
+      return { status };
     },
   );
 

@@ -1,4 +1,5 @@
 import type { ExtensionKey, ModuleKey } from '@mise/shared/organisation/constants';
+import type { MailLanguage } from '@mise/shared/organisation/invitation-mail';
 import type {
   CreateDatabaseBody,
   DatabaseDetail,
@@ -7,10 +8,21 @@ import type {
 } from '@mise/shared/organisation/schemas';
 import { and, asc, eq, ilike, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { databaseManagers, databases, distributors, stores, users } from '../../db/schema';
+import {
+  databaseInvitations,
+  databaseManagers,
+  databases,
+  distributors,
+  stores,
+  users,
+} from '../../db/schema';
+import { hashToken, newToken } from '../../platform/auth/tokens';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { likePattern } from '../../platform/like-pattern';
+import type { Mailer } from '../../platform/mail';
+import { invitationMail } from '../../platform/mail-texts';
 import { databaseFilter, distributorFilter, type Scope, storeFilter } from '../../platform/scope';
+import { findUserByEmail, isWithinAddersTenant } from '../users/users.service';
 
 type DatabaseRow = typeof databases.$inferSelect;
 
@@ -74,7 +86,7 @@ export async function presentDatabase(
   scope: Scope,
   row: DatabaseRow,
 ): Promise<DatabaseDetail> {
-  const [distributorRows, storeRows, managerRows] = await Promise.all([
+  const [distributorRows, storeRows, managerRows, invitationRows] = await Promise.all([
     row.distributor_id
       ? db
           .select({ name: distributors.name })
@@ -94,6 +106,13 @@ export async function presentDatabase(
           .innerJoin(users, eq(users.id, databaseManagers.user_id))
           .where(eq(databaseManagers.database_id, row.id))
           .orderBy(asc(users.name), asc(users.surname), asc(users.id)),
+    isStaff(scope)
+      ? db
+          .select({ email: databaseInvitations.email, created_at: databaseInvitations.created_at })
+          .from(databaseInvitations)
+          .where(eq(databaseInvitations.database_id, row.id))
+          .orderBy(asc(databaseInvitations.email))
+      : Promise.resolve([]),
   ]);
   return {
     id: row.id,
@@ -110,6 +129,11 @@ export async function presentDatabase(
       scope.role === 'admin' && row.licence_price !== null ? Number(row.licence_price) : null,
     screen_saver_url: row.screen_saver_url,
     managers: managerRows,
+    invited_managers: invitationRows.map((invitation) => ({
+      email: invitation.email,
+      status: 'invited' as const,
+      invited_at: invitation.created_at.toISOString(),
+    })),
     stores: storeRows.map((store) => store.id),
     version: row.version,
   };
@@ -227,24 +251,76 @@ async function findManageableDatabase(db: Database, scope: Scope, id: string) {
 /**
  * POST /api/database/addManager: the e-mail must belong to an active manager account
  * (unknown e-mail: 404, another role or inactive: 409); adding an existing manager is a no-op.
+ * An account outside the adder's tenant (another distributor's manager, or nobody's) is not
+ * linked: its holder is mailed an invitation and becomes a manager on accepting it; the adder
+ * gets "invited" and sees the e-mail only, whatever the account is.
  */
 export async function addManager(
-  db: Database,
+  deps: { db: Database; mailer: Mailer; publicUrl: string; language: MailLanguage },
   scope: Scope,
   body: { email: string; databaseId: string },
-): Promise<void> {
+): Promise<'ok' | 'invited'> {
+  const { db } = deps;
   const database = await findManageableDatabase(db, scope, body.databaseId);
-  const [user] = await db
-    .select({ id: users.id, role: users.role, active: users.active })
-    .from(users)
-    .where(eq(users.email, body.email))
-    .limit(1);
+  const user = await findUserByEmail(db, body.email);
   if (!user) throw notFound();
+  if (!(await isWithinAddersTenant(db, scope, user, database.distributor_id))) {
+    const token = newToken();
+    const invitation = {
+      invited_by: scope.userId,
+      token_hash: hashToken(token),
+      created_at: new Date(),
+    };
+    await db
+      .insert(databaseInvitations)
+      .values({ database_id: database.id, email: body.email, ...invitation })
+      .onConflictDoUpdate({
+        target: [databaseInvitations.database_id, databaseInvitations.email],
+        set: invitation,
+      });
+    const link = `${deps.publicUrl.replace(/\/+$/, '')}/?email=${encodeURIComponent(body.email)}&invitation=${encodeURIComponent(token)}`;
+    const mail = invitationMail(deps.language, {
+      kind: 'database-existing-account',
+      place: database.name,
+      link,
+    });
+    await deps.mailer.send({ to: [body.email], ...mail });
+    return 'invited';
+  }
   if (user.role !== 'manager' || !user.active) throw new AppError('manager/not-eligible');
   await db
     .insert(databaseManagers)
     .values({ database_id: database.id, user_id: user.id })
     .onConflictDoNothing();
+  return 'ok';
+}
+
+/**
+ * A database invitation accepted by its holder (sign-in with the mailed link, or signed in):
+ * an active manager account becomes a manager of the database. Returns whether one matched.
+ */
+export async function acceptManagerInvitation(
+  db: Database,
+  user: { id: string; email: string; role: string; active: boolean },
+  token: string,
+): Promise<boolean> {
+  const [invitation] = await db
+    .delete(databaseInvitations)
+    .where(
+      and(
+        eq(databaseInvitations.token_hash, hashToken(token)),
+        eq(databaseInvitations.email, user.email),
+      ),
+    )
+    .returning({ database_id: databaseInvitations.database_id });
+  if (!invitation) return false;
+  if (user.role === 'manager' && user.active) {
+    await db
+      .insert(databaseManagers)
+      .values({ database_id: invitation.database_id, user_id: user.id })
+      .onConflictDoNothing();
+  }
+  return true;
 }
 
 export async function removeManager(

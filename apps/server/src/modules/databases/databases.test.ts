@@ -380,7 +380,11 @@ describe('POST /api/database/addManager and DELETE /api/databases/:id/managers/:
       databaseId: tenants.a.database.id,
     });
     expect(unknown.statusCode).toBe(404);
-    const inactive = await buildUser(context.db, { role: 'manager', active: false });
+    const inactive = await buildUser(context.db, {
+      role: 'manager',
+      active: false,
+      distributor_id: tenants.a.distributor.id,
+    });
     for (const email of [
       tenants.a.users.customer.email,
       tenants.a.users.distributor.email,
@@ -395,7 +399,11 @@ describe('POST /api/database/addManager and DELETE /api/databases/:id/managers/:
 
   it('adds a manager by e-mail (idempotently, case-insensitive) and removes it', async () => {
     const target = await buildDatabase(context.db, { distributor_id: tenants.a.distributor.id });
-    const candidate = await buildUser(context.db, { role: 'manager' });
+    // A manager account of distributor A's tenant (issue 13: others are invited instead).
+    const candidate = await buildUser(context.db, {
+      role: 'manager',
+      distributor_id: tenants.a.distributor.id,
+    });
     for (let attempt = 0; attempt < 2; attempt++) {
       const response = await add(distributorA, {
         email: ` ${candidate.email.toUpperCase()} `,

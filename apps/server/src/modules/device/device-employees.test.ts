@@ -298,7 +298,7 @@ describe('POST /api/device/employees/:id/authenticate', () => {
     }
   });
 
-  it(`locks an employee out on a device after ${employeeAuthMaxFailures} failures, even with the right PIN`, async () => {
+  it(`locks an employee out on every tablet of the store after ${employeeAuthMaxFailures} failures, even with the right PIN`, async () => {
     const employee = await buildEmployee(context.db, { storeIds: [storeA().id] });
     const { device, token } = await buildDevice(context.db, storeA().id);
     const { token: otherDevice } = await buildDevice(context.db, storeA().id);
@@ -313,8 +313,13 @@ describe('POST /api/device/employees/:id/authenticate', () => {
     const retryAfter = Number(locked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(employeeAuthLockoutMinutes * 60 - 60);
     expect(retryAfter).toBeLessThanOrEqual(employeeAuthLockoutMinutes * 60);
-    // Another device is not locked, nor another employee on this device.
-    expect((await authenticate(otherDevice, employee.id, { pin: '1234' })).statusCode).toBe(200);
+    // Another tablet of the store is locked too (issue 13: no fresh guesses per tablet),
+    // with the same Retry-After; another employee on this device is not.
+    const elsewhere = await authenticate(otherDevice, employee.id, { pin: '1234' });
+    expect(elsewhere.statusCode).toBe(429);
+    expect(Number(elsewhere.headers['retry-after'])).toBeGreaterThan(
+      employeeAuthLockoutMinutes * 60 - 60,
+    );
     const colleague = await buildEmployee(context.db, { storeIds: [storeA().id] });
     expect((await authenticate(token, colleague.id, { pin: '1234' })).statusCode).toBe(200);
 
@@ -343,6 +348,37 @@ describe('POST /api/device/employees/:id/authenticate', () => {
         .select()
         .from(employeeAuthFailures)
         .where(eq(employeeAuthFailures.device_id, device.id)),
+    ).toEqual([]);
+  });
+
+  it('counts the failures of an employee across the tablets of the store (issue 13)', async () => {
+    const employee = await buildEmployee(context.db, { storeIds: [storeA().id] });
+    const tablets = await Promise.all(
+      Array.from({ length: employeeAuthMaxFailures }, () => buildDevice(context.db, storeA().id)),
+    );
+    // One wrong guess on each of the tablets reaches the maximum: the next try is refused
+    // everywhere, the right PIN included.
+    for (const tablet of tablets) {
+      expect((await authenticate(tablet.token, employee.id, { pin: '0000' })).statusCode).toBe(401);
+    }
+    for (const tablet of tablets) {
+      const response = await authenticate(tablet.token, employee.id, { pin: '1234' });
+      expect(response.statusCode).toBe(429);
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // Once the lock has passed, a success on one tablet clears the count on all of them.
+    await context.db
+      .update(employeeAuthFailures)
+      .set({ locked_until: new Date(Date.now() - 1000) })
+      .where(eq(employeeAuthFailures.employee_id, employee.id));
+    expect((await authenticate(tablets[0]!.token, employee.id, { pin: '1234' })).statusCode).toBe(
+      200,
+    );
+    expect(
+      await context.db
+        .select()
+        .from(employeeAuthFailures)
+        .where(eq(employeeAuthFailures.employee_id, employee.id)),
     ).toEqual([]);
   });
 

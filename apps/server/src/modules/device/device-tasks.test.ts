@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { taskOpeningToleranceMinutes } from '@mise/shared/tasks/constants';
+import { dayInZone } from '@mise/shared/tasks/rules';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stores, taskResultRevisions, tasks } from '../../db/schema';
@@ -13,7 +15,19 @@ import {
 import { type Agent, signIn, useTestApp } from '../../test/harness';
 import { asDevice, buildDevice, employeeToken, newKey, png, pngUpload } from './test-support';
 
-const context = useTestApp();
+/** The server's clock: the real time unless a test sets it (AppDeps.now). */
+let frozenNow: Date | null = null;
+const context = useTestApp({ now: () => frozenNow ?? new Date() });
+
+/**
+ * The test store's zone: one where it is about noon when the file runs (Etc/GMT-12 …
+ * Etc/GMT+11), so tasks a few hours around now lie within the store's day whatever the hour
+ * of the run (a task closes at the end of its store day).
+ */
+const zone = (() => {
+  const offset = 12 - new Date().getUTCHours();
+  return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+})();
 
 let tenants: Awaited<ReturnType<typeof buildTwoTenants>>;
 let admin: Agent;
@@ -29,7 +43,7 @@ beforeAll(async () => {
   store = await buildStore(context.db, {
     distributor_id: tenants.a.distributor.id,
     database_id: tenants.a.database.id,
-    timezone_name: 'Europe/Paris',
+    timezone_name: zone,
   });
   const paired = await buildDevice(context.db, store.id);
   deviceId = paired.device.id;
@@ -88,8 +102,11 @@ const temperaturesResult = (
   })),
 });
 
-const parisToday = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+const storeToday = () => dayInZone(new Date(), zone);
+
+/** A task of the test store, on the store's day of its start unless told otherwise. */
+const storeTask = (values: Parameters<typeof buildTask>[1]) =>
+  buildTask(context.db, { day: dayInZone(values.start ?? new Date(), zone), ...values });
 
 describe('GET /api/device/tasks', () => {
   it("lists the store's tasks of the day (the store's today by default), by start, with status", async () => {
@@ -126,7 +143,7 @@ describe('GET /api/device/tasks', () => {
       name: 'Other day',
       start: new Date('2019-12-31T20:00:00Z'),
     });
-    await buildTask(context.db, { store_id: store.id, day: today, name: 'Other store' });
+    await storeTask({ store_id: store.id, day: today, name: 'Other store' });
     const response = await asDevice(
       context.app,
       token,
@@ -157,7 +174,7 @@ describe('GET /api/device/tasks', () => {
 
 describe('POST /api/device/tasks/:id/result', () => {
   it('completes a temperatures task: one transaction writes revision 1 and the task', async () => {
-    const task = await buildTask(context.db, { store_id: store.id });
+    const task = await storeTask({ store_id: store.id });
     const key = newKey();
     const completed = new Date(Date.now() - 60_000).toISOString();
     const body = {
@@ -199,7 +216,7 @@ describe('POST /api/device/tasks/:id/result', () => {
   });
 
   it("does not let the tablet backdate a completion (before the task's start): the server's now is stored", async () => {
-    const task = await buildTask(context.db, {
+    const task = await storeTask({
       store_id: store.id,
       start: new Date(Date.now() - 3600_000),
     });
@@ -220,8 +237,8 @@ describe('POST /api/device/tasks/:id/result', () => {
   });
 
   it('refuses an empty or partial result: one entry per element or action (400)', async () => {
-    const task = await buildTask(context.db, { store_id: store.id });
-    const actions = await buildTask(context.db, {
+    const task = await storeTask({ store_id: store.id });
+    const actions = await storeTask({
       store_id: store.id,
       module: 'actions',
       elements: [],
@@ -257,16 +274,16 @@ describe('POST /api/device/tasks/:id/result', () => {
       new RegExp(`^stores/${store.id}/tasks/\\d{4}-\\d{2}/[a-f0-9]{32}\\.png$`),
     );
     const shot = { path: picture, timestamp: 1_700_000_000 };
-    const traceability = await buildTask(context.db, {
+    const traceability = await storeTask({
       store_id: store.id,
       module: 'traceability',
     });
-    const oils = await buildTask(context.db, { store_id: store.id, module: 'oils' });
-    const control = await buildTask(context.db, {
+    const oils = await storeTask({ store_id: store.id, module: 'oils' });
+    const control = await storeTask({
       store_id: store.id,
       module: 'temperature_control',
     });
-    const actions = await buildTask(context.db, {
+    const actions = await storeTask({
       store_id: store.id,
       module: 'actions',
       elements: [],
@@ -337,13 +354,26 @@ describe('POST /api/device/tasks/:id/result', () => {
         },
       },
     ];
+    const jeanne = { id: employee.id, name: 'Jeanne', surname: 'Martin' };
     for (const { task, result } of cases) {
       const response = await submit(task.id, { idempotency_key: newKey(), result });
       expect(response.statusCode, task.module).toBe(200);
-      expect(response.json().task).toMatchObject({ revision: 1, status: 'done', result });
+      // A temperature control recorded in one step: started and ended by the same employee.
+      const recorded =
+        task.module === 'temperature_control'
+          ? {
+              entries: (result.entries as object[]).map((entry) => ({
+                ...entry,
+                start_employee: jeanne,
+                end_employee: jeanne,
+              })),
+            }
+          : result;
+      expect(response.json().task).toMatchObject({ revision: 1, status: 'done' });
+      expect(response.json().task.result).toEqual(recorded);
       const revisions = await revisionsOf(task.id);
       expect(revisions.map((row) => [row.revision, row.kind])).toEqual([[1, 'result']]);
-      expect(revisions[0]!.result).toEqual(result);
+      expect(revisions[0]!.result).toEqual(recorded);
     }
     // The stored picture is readable by a back-office user who sees the store.
     const file = await admin.inject({ method: 'GET', url: `/api/files/${picture}` });
@@ -352,8 +382,8 @@ describe('POST /api/device/tasks/:id/result', () => {
   });
 
   it("answers 400 task/invalid-result for a result that does not match the task's module or content", async () => {
-    const task = await buildTask(context.db, { store_id: store.id });
-    const actions = await buildTask(context.db, {
+    const task = await storeTask({ store_id: store.id });
+    const actions = await storeTask({
       store_id: store.id,
       module: 'actions',
       elements: [],
@@ -405,7 +435,7 @@ describe('POST /api/device/tasks/:id/result', () => {
   });
 
   it('applies a sequential retry with the same key once, and answers the same', async () => {
-    const task = await buildTask(context.db, { store_id: store.id });
+    const task = await storeTask({ store_id: store.id });
     const body = { idempotency_key: newKey(), result: temperaturesResult(task) };
     const first = await submit(task.id, body);
     const second = await submit(task.id, body);
@@ -419,7 +449,7 @@ describe('POST /api/device/tasks/:id/result', () => {
   });
 
   it('applies simultaneous retries with the same key once', async () => {
-    const task = await buildTask(context.db, { store_id: store.id });
+    const task = await storeTask({ store_id: store.id });
     const body = { idempotency_key: newKey(), result: temperaturesResult(task) };
     const responses = await Promise.all([1, 2, 3, 4].map(() => submit(task.id, body)));
     expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200]);
@@ -428,8 +458,8 @@ describe('POST /api/device/tasks/:id/result', () => {
     );
     expect(await revisionsOf(task.id)).toHaveLength(1);
     // The same key sent for two tasks at once: one wins, the other is a conflict.
-    const one = await buildTask(context.db, { store_id: store.id });
-    const two = await buildTask(context.db, { store_id: store.id });
+    const one = await storeTask({ store_id: store.id });
+    const two = await storeTask({ store_id: store.id });
     const shared = newKey();
     const raced = await Promise.all([
       submit(one.id, { idempotency_key: shared, result: temperaturesResult(one) }),
@@ -439,7 +469,7 @@ describe('POST /api/device/tasks/:id/result', () => {
   });
 
   it('answers 409 idempotency/conflict for the same key with another body, writing nothing', async () => {
-    const task = await buildTask(context.db, { store_id: store.id });
+    const task = await storeTask({ store_id: store.id });
     const key = newKey();
     expect(
       (await submit(task.id, { idempotency_key: key, result: temperaturesResult(task, 3) }))
@@ -452,7 +482,7 @@ describe('POST /api/device/tasks/:id/result', () => {
     });
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json().error.code).toBe('idempotency/conflict');
-    const other = await buildTask(context.db, { store_id: store.id });
+    const other = await storeTask({ store_id: store.id });
     const elsewhere = await submit(other.id, {
       idempotency_key: key,
       result: temperaturesResult(other, 3),
@@ -467,7 +497,7 @@ describe('POST /api/device/tasks/:id/result', () => {
   });
 
   it('refuses to complete a completed task without a reason (409) and corrects it with one (revision 2)', async () => {
-    const task = await buildTask(context.db, { store_id: store.id });
+    const task = await storeTask({ store_id: store.id });
     const first = await submit(task.id, {
       idempotency_key: newKey(),
       result: temperaturesResult(task, 3),
@@ -522,7 +552,7 @@ describe('POST /api/device/tasks/:id/result', () => {
   });
 
   it('uses the server time for a completion too far in the future', async () => {
-    const task = await buildTask(context.db, { store_id: store.id });
+    const task = await storeTask({ store_id: store.id });
     const response = await submit(task.id, {
       idempotency_key: newKey(),
       result: temperaturesResult(task),
@@ -536,10 +566,10 @@ describe('POST /api/device/tasks/:id/result', () => {
 
 describe('POST /api/device/tasks/:id/postpone', () => {
   it('creates a copy at the new start and marks the task postponed, with a postpone revision', async () => {
-    const task = await buildTask(context.db, {
+    const task = await storeTask({
       store_id: store.id,
       generation_key: `gen-${newKey()}`,
-      day: parisToday(),
+      day: storeToday(),
       start: new Date(Date.now() - 30 * 60_000),
     });
     const start = new Date(Date.now() + 2 * 3600_000);
@@ -552,7 +582,7 @@ describe('POST /api/device/tasks/:id/postpone', () => {
       name: task.name,
       module: task.module,
       start: start.toISOString(),
-      day: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(start),
+      day: dayInZone(start, zone),
       duration: task.duration,
       elements: task.elements,
       original_task: task.id,
@@ -606,15 +636,26 @@ describe('POST /api/device/tasks/:id/postpone', () => {
     });
     expect(complete.statusCode).toBe(409);
     expect(complete.json().error.code).toBe('task/postponed');
-    // The copy itself can be completed.
-    expect(
-      (await submit(copy.id, { idempotency_key: newKey(), result: temperaturesResult(task) }))
-        .statusCode,
-    ).toBe(200);
+    // The copy itself can be completed, once it opens (its start less the tolerance).
+    const early = await submit(copy.id, {
+      idempotency_key: newKey(),
+      result: temperaturesResult(task),
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.code).toBe('task/not-open-yet');
+    frozenNow = new Date(start.getTime() - taskOpeningToleranceMinutes * 60_000);
+    try {
+      expect(
+        (await submit(copy.id, { idempotency_key: newKey(), result: temperaturesResult(task) }))
+          .statusCode,
+      ).toBe(200);
+    } finally {
+      frozenNow = null;
+    }
   });
 
-  it('refuses a start in the past (400), a completed task and a task of another day (409)', async () => {
-    const task = await buildTask(context.db, { store_id: store.id, day: parisToday() });
+  it('refuses a start in the past (400), a completed task and a task of a past day (409)', async () => {
+    const task = await storeTask({ store_id: store.id, day: storeToday() });
     const past = await postpone(task.id, {
       idempotency_key: newKey(),
       start: new Date(Date.now() - 60_000).toISOString(),
@@ -629,7 +670,7 @@ describe('POST /api/device/tasks/:id/postpone', () => {
     expect(done.statusCode).toBe(409);
     expect(done.json().error.code).toBe('task/postpone-not-allowed');
     expect((await revisionsOf(task.id)).map((row) => row.kind)).toEqual(['result']);
-    const earlier = await buildTask(context.db, {
+    const earlier = await storeTask({
       store_id: store.id,
       day: '2020-01-01',
       start: new Date('2020-01-01T08:00:00Z'),
@@ -639,12 +680,12 @@ describe('POST /api/device/tasks/:id/postpone', () => {
       start: new Date(Date.now() + 3600_000).toISOString(),
     });
     expect(refusedEarlier.statusCode).toBe(409);
-    expect(refusedEarlier.json().error.code).toBe('task/postpone-not-allowed');
+    expect(refusedEarlier.json().error.code).toBe('task/closed');
     expect(await revisionsOf(earlier.id)).toEqual([]);
   });
 
   it('needs an employee token', async () => {
-    const task = await buildTask(context.db, { store_id: store.id });
+    const task = await storeTask({ store_id: store.id });
     const response = await postpone(
       task.id,
       { idempotency_key: newKey(), start: new Date(Date.now() + 3600_000).toISOString() },
@@ -652,6 +693,370 @@ describe('POST /api/device/tasks/:id/postpone', () => {
     );
     expect(response.statusCode).toBe(401);
     expect(response.json().error.code).toBe('employee/unauthenticated');
+  });
+});
+
+describe('completion window: from the start less the tolerance to the end of the store day (issue 13)', () => {
+  // A Paris store, the clock set: 2026-06-10 at 11:35 in Paris (09:35Z).
+  let paris: Awaited<ReturnType<typeof buildStore>>;
+  let parisDevice: ReturnType<typeof asDevice>;
+  const at = (iso: string) => new Date(iso);
+  const withClock = async <T>(now: string, run: () => Promise<T>): Promise<T> => {
+    frozenNow = at(now);
+    try {
+      return await run();
+    } finally {
+      frozenNow = null;
+    }
+  };
+  const parisTask = (
+    day: string,
+    start: string,
+    values: Partial<Parameters<typeof buildTask>[1]> = {},
+  ) =>
+    buildTask(context.db, { store_id: paris.id, day, start: at(start), duration: 60, ...values });
+  /** The store's score as its home shows it (the clock as set). */
+  const scoreOf = async () =>
+    (await admin.inject({ method: 'GET', url: `/api/stores/${paris.id}/home` })).json().score;
+
+  beforeAll(async () => {
+    paris = await buildStore(context.db, {
+      distributor_id: tenants.a.distributor.id,
+      database_id: tenants.a.database.id,
+      timezone_name: 'Europe/Paris',
+      created_at: at('2026-01-01T00:00:00Z'),
+    });
+    const { token } = await buildDevice(context.db, paris.id);
+    const worker = await buildEmployee(context.db, { storeIds: [paris.id] });
+    parisDevice = asDevice(context.app, token, await employeeToken(context.app, token, worker.id));
+  });
+
+  it('lists when each task opens and closes, and whether it is not open yet, open or closed', async () => {
+    const morning = await parisTask('2026-06-10', '2026-06-10T09:00:00Z'); // 11:00–12:00
+    const evening = await parisTask('2026-06-10', '2026-06-10T15:00:00Z'); // 17:00–18:00
+    const past = await parisTask('2026-05-20', '2026-05-20T06:00:00Z');
+    const list = async (day: string) =>
+      (await parisDevice({ method: 'GET', url: `/api/device/tasks?day=${day}` })).json();
+    const today = await withClock('2026-06-10T09:35:00Z', () => list('2026-06-10'));
+    expect(
+      today.items.map(
+        (item: { id: string; opens_at: string; closes_at: string; window: string }) => [
+          item.id,
+          item.opens_at,
+          item.closes_at,
+          item.window,
+        ],
+      ),
+    ).toEqual([
+      [morning.id, '2026-06-10T08:30:00.000Z', '2026-06-10T22:00:00.000Z', 'open'],
+      [evening.id, '2026-06-10T14:30:00.000Z', '2026-06-10T22:00:00.000Z', 'not_open_yet'],
+    ]);
+    const earlier = await withClock('2026-06-10T09:35:00Z', () => list('2026-05-20'));
+    expect(earlier.items).toEqual([
+      expect.objectContaining({
+        id: past.id,
+        status: 'non-finalized',
+        opens_at: '2026-05-20T05:30:00.000Z',
+        closes_at: '2026-05-20T22:00:00.000Z',
+        window: 'closed',
+      }),
+    ]);
+  });
+
+  it('answers 409 for a task of a past day (task/closed) and one not open yet (task/not-open-yet), writing nothing', async () => {
+    const past = await parisTask('2026-05-20', '2026-05-20T06:00:00Z');
+    const evening = await parisTask('2026-06-10', '2026-06-10T15:00:00Z');
+    const completedPast = await parisTask('2026-05-21', '2026-05-21T06:00:00Z', {
+      completed_timestamp: at('2026-05-21T06:10:00Z'),
+      result: temperaturesResult(past, 3),
+      revision: 1,
+    });
+    await withClock('2026-06-10T09:35:00Z', async () => {
+      const scoreBefore = await scoreOf();
+      expect(scoreBefore.counts.missed).toBeGreaterThan(0);
+      const cases: [typeof past, object, string][] = [
+        [past, {}, 'task/closed'],
+        [evening, {}, 'task/not-open-yet'],
+        // A correction of a completed task of a past day is refused as well.
+        [completedPast, { reason: 'Wrong fridge read' }, 'task/closed'],
+      ];
+      for (const [task, extra, code] of cases) {
+        const before = await taskRow(task.id);
+        const response = await submit(
+          task.id,
+          { idempotency_key: newKey(), result: temperaturesResult(task, 3), ...extra },
+          parisDevice,
+        );
+        expect(response.statusCode, code).toBe(409);
+        expect(response.json().error.code).toBe(code);
+        expect(await taskRow(task.id)).toEqual(before);
+        expect(await revisionsOf(task.id)).toEqual([]);
+      }
+      // Postponing a task of a past day is refused too.
+      const postponed = await postpone(
+        past.id,
+        { idempotency_key: newKey(), start: '2026-06-10T12:00:00Z' },
+        parisDevice,
+      );
+      expect(postponed.statusCode).toBe(409);
+      expect(postponed.json().error.code).toBe('task/closed');
+      expect(await revisionsOf(past.id)).toEqual([]);
+      expect(await scoreOf()).toEqual(scoreBefore);
+    });
+  });
+
+  it('accepts a result at the start less the tolerance, refuses one at the end of the store day + 1 s', async () => {
+    const evening = await parisTask('2026-06-10', '2026-06-10T15:00:00Z'); // 17:00 Paris
+    const opensAt = new Date(evening.start.getTime() - taskOpeningToleranceMinutes * 60_000);
+    expect(taskOpeningToleranceMinutes).toBeLessThanOrEqual(30);
+    const early = await withClock(new Date(opensAt.getTime() - 1000).toISOString(), () =>
+      submit(
+        evening.id,
+        { idempotency_key: newKey(), result: temperaturesResult(evening) },
+        parisDevice,
+      ),
+    );
+    expect(early.json().error.code).toBe('task/not-open-yet');
+    const onTime = await withClock(opensAt.toISOString(), () =>
+      submit(
+        evening.id,
+        { idempotency_key: newKey(), result: temperaturesResult(evening) },
+        parisDevice,
+      ),
+    );
+    expect(onTime.statusCode, onTime.body).toBe(200);
+    expect(onTime.json().task).toMatchObject({
+      status: 'done',
+      completed_timestamp: opensAt.toISOString(),
+      window: 'open',
+    });
+
+    // The end of the store day: midnight in Paris, 22:00Z.
+    const lastMinute = await parisTask('2026-06-10', '2026-06-10T20:00:00Z');
+    const lastSecond = await withClock('2026-06-10T21:59:59Z', () =>
+      submit(
+        lastMinute.id,
+        { idempotency_key: newKey(), result: temperaturesResult(lastMinute) },
+        parisDevice,
+      ),
+    );
+    expect(lastSecond.statusCode).toBe(200);
+    expect(lastSecond.json().task.status).toBe('done-late');
+    const tooLate = await parisTask('2026-06-10', '2026-06-10T20:00:00Z');
+    const refused = await withClock('2026-06-10T22:00:01Z', () =>
+      submit(
+        tooLate.id,
+        { idempotency_key: newKey(), result: temperaturesResult(tooLate) },
+        parisDevice,
+      ),
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('task/closed');
+    expect(await revisionsOf(tooLate.id)).toEqual([]);
+    expect((await taskRow(tooLate.id)).completed_timestamp).toBeNull();
+  });
+
+  it('postpones only within the task’s own store day (400 task/postpone-outside-day)', async () => {
+    const morning = await parisTask('2026-06-10', '2026-06-10T09:00:00Z');
+    await withClock('2026-06-10T09:35:00Z', async () => {
+      const tomorrow = await postpone(
+        morning.id,
+        { idempotency_key: newKey(), start: '2026-06-10T22:00:00Z' },
+        parisDevice,
+      );
+      expect(tomorrow.statusCode).toBe(400);
+      expect(tomorrow.json().error.code).toBe('task/postpone-outside-day');
+      expect(await revisionsOf(morning.id)).toEqual([]);
+      const tonight = await postpone(
+        morning.id,
+        { idempotency_key: newKey(), start: '2026-06-10T21:30:00Z' },
+        parisDevice,
+      );
+      expect(tonight.statusCode).toBe(200);
+      expect(tonight.json().task).toMatchObject({
+        day: '2026-06-10',
+        window: 'not_open_yet',
+        opens_at: '2026-06-10T21:00:00.000Z',
+        closes_at: '2026-06-10T22:00:00.000Z',
+      });
+    });
+  });
+
+  it('answers 400 with a code for a day that is invalid or out of range, on every day query', async () => {
+    for (const day of ['0000-01-01', '1999-12-31', '2100-01-01', '2026-02-30', 'yesterday']) {
+      const response = await parisDevice({ method: 'GET', url: `/api/device/tasks?day=${day}` });
+      expect(response.statusCode, day).toBe(400);
+      expect(response.json().error.code).toBe('validation/invalid-input');
+      const backOffice = await admin.inject({
+        method: 'GET',
+        url: `/api/stores/${paris.id}/tasks?day=${day}`,
+      });
+      expect(backOffice.statusCode, day).toBe(400);
+      expect(backOffice.json().error.code).toBe('validation/invalid-input');
+    }
+    const run = await admin.inject({
+      method: 'POST',
+      url: '/api/task_generation/run',
+      payload: { storeId: paris.id, day: '0000-01-01' },
+    });
+    expect(run.statusCode).toBe(400);
+    expect(run.json().error.code).toBe('validation/invalid-input');
+    for (const day of ['2000-01-01', '2099-12-31']) {
+      const response = await parisDevice({ method: 'GET', url: `/api/device/tasks?day=${day}` });
+      expect(response.statusCode, day).toBe(200);
+    }
+  });
+});
+
+describe('temperature control: who started it and who ended it (spec 002 §3, issue 13)', () => {
+  const control = () =>
+    storeTask({
+      store_id: store.id,
+      module: 'temperature_control',
+      elements: [
+        {
+          id: '00000000-0000-4000-8000-00000000c001',
+          name: 'Sauce tomate',
+          minimum_temperature: null,
+          maximum_temperature: null,
+          maximum_polarity: null,
+          reheating_temperature: 63,
+          cooling_temperature: 10,
+        },
+      ],
+    });
+  const entry = (values: object = {}) => ({
+    element: '00000000-0000-4000-8000-00000000c001',
+    mode: 'cooling',
+    target_temperature: 10,
+    start_temperature: 63,
+    start_timestamp: 1_781_000_000,
+    end_temperature: null,
+    end_timestamp: null,
+    comment: '',
+    ...values,
+  });
+
+  it('records the start with its employee, then the end with the employee who ended it; answers them in task detail', async () => {
+    const task = await control();
+    const colleague = await buildEmployee(context.db, {
+      storeIds: [store.id],
+      name: 'Paul',
+      surname: 'Durand',
+    });
+    const paul = asDevice(
+      context.app,
+      deviceToken,
+      await employeeToken(context.app, deviceToken, colleague.id),
+    );
+    const jeanne = { id: employee.id, name: 'Jeanne', surname: 'Martin' };
+    const started = await submit(task.id, {
+      idempotency_key: newKey(),
+      result: { entries: [entry()] },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json().task).toMatchObject({
+      completed_timestamp: null,
+      completed_employee: null,
+      revision: 1,
+      result: { entries: [{ ...entry(), start_employee: jeanne, end_employee: null }] },
+    });
+    expect(
+      (await revisionsOf(task.id)).map((row) => [
+        row.kind,
+        row.employee_id,
+        row.completed_timestamp,
+      ]),
+    ).toEqual([['result', employee.id, null]]);
+
+    // The recorded start cannot be changed by the second step (only by a correction).
+    const changed = await submit(
+      task.id,
+      {
+        idempotency_key: newKey(),
+        result: {
+          entries: [
+            entry({ start_temperature: 70, end_temperature: 8, end_timestamp: 1_781_003_600 }),
+          ],
+        },
+      },
+      paul,
+    );
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json().error.code).toBe('task/control-recorded');
+    expect(await revisionsOf(task.id)).toHaveLength(1);
+
+    const ended = await submit(
+      task.id,
+      {
+        idempotency_key: newKey(),
+        result: { entries: [entry({ end_temperature: 8, end_timestamp: 1_781_003_600 })] },
+      },
+      paul,
+    );
+    expect(ended.statusCode, ended.body).toBe(200);
+    const paulRecord = { id: colleague.id, name: 'Paul', surname: 'Durand' };
+    const recorded = {
+      entries: [
+        {
+          ...entry({ end_temperature: 8, end_timestamp: 1_781_003_600 }),
+          start_employee: jeanne,
+          end_employee: paulRecord,
+        },
+      ],
+    };
+    expect(ended.json().task).toMatchObject({
+      status: 'done',
+      completed_employee: colleague.id,
+      employee: { name: 'Paul', surname: 'Durand' },
+      revision: 2,
+      result: recorded,
+    });
+    expect((await taskRow(task.id)).result).toEqual(recorded);
+    expect((await revisionsOf(task.id)).map((row) => row.employee_id)).toEqual([
+      employee.id,
+      colleague.id,
+    ]);
+
+    // A correction (with a reason) may change a value and keeps who started and who ended it.
+    const corrected = await submit(task.id, {
+      idempotency_key: newKey(),
+      result: { entries: [entry({ end_temperature: 9, end_timestamp: 1_781_003_600 })] },
+      reason: 'Misread probe',
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(corrected.json().task.result.entries[0]).toMatchObject({
+      end_temperature: 9,
+      start_employee: jeanne,
+      end_employee: paulRecord,
+    });
+
+    // The task detail (back-office) answers them.
+    const detail = await admin.inject({ method: 'GET', url: `/api/tasks/${task.id}` });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().task.result.entries[0]).toMatchObject({
+      start_employee: jeanne,
+      end_employee: paulRecord,
+    });
+    // And so does the history of the temperature control tab.
+    const history = await admin.inject({
+      method: 'GET',
+      url: `/api/stores/${store.id}/history?start=${task.day}&end=${task.day}&module=temperature_control`,
+    });
+    expect(history.statusCode, history.body).toBe(200);
+    const listed = history.json().items.find((item: { id: string }) => item.id === task.id);
+    expect(listed.result.entries[0]).toMatchObject({
+      start_employee: jeanne,
+      end_employee: paulRecord,
+    });
+    // The tablet cannot name the employees itself.
+    const other = await control();
+    const forged = await submit(other.id, {
+      idempotency_key: newKey(),
+      result: { entries: [entry({ start_employee: paulRecord })] },
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(await revisionsOf(other.id)).toEqual([]);
   });
 });
 

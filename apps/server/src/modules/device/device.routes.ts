@@ -3,12 +3,12 @@ import {
   authenticateEmployeeBodySchema,
   authenticateEmployeeResponseSchema,
   dayQuerySchema,
+  deviceTaskResponseSchema,
   listDeviceEmployeesResponseSchema,
-  listTasksResponseSchema,
+  listDeviceTasksResponseSchema,
   pictureUploadResponseSchema,
   postponeBodySchema,
   submitResultBodySchema,
-  taskResponseSchema,
 } from '@mise/shared/tasks/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -62,7 +62,7 @@ export async function requireActor(db: Database, request: FastifyRequest): Promi
 /** What the tablet calls: employees, today's tasks, results, postponing, pictures. */
 export const deviceRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   app,
-  { db, storage, events },
+  { db, storage, events, now },
 ) => {
   /** Tells open home pages of the store; the record is already committed, so a failure is only logged. */
   const publishTaskEvent = async (
@@ -106,8 +106,15 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppDeps> = async (
 
   app.get(
     '/device/tasks',
-    { schema: { tags, querystring: dayQuerySchema, response: { 200: listTasksResponseSchema } } },
-    async (request) => listDeviceDayTasks(db, requireDevice(request).storeId, request.query.day),
+    {
+      schema: {
+        tags,
+        querystring: dayQuerySchema,
+        response: { 200: listDeviceTasksResponseSchema },
+      },
+    },
+    async (request) =>
+      listDeviceDayTasks(db, requireDevice(request).storeId, request.query.day, now()),
   );
 
   app.post(
@@ -117,12 +124,12 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppDeps> = async (
         tags,
         params,
         body: submitResultBodySchema,
-        response: { 200: taskResponseSchema },
+        response: { 200: deviceTaskResponseSchema },
       },
     },
     async (request) => {
       const actor = await requireActor(db, request);
-      const task = await submitTaskResult(db, actor, request.params.id, request.body);
+      const task = await submitTaskResult(db, actor, request.params.id, request.body, now());
       await publishTaskEvent(task, request.body.reason ? 'corrected' : 'completed');
       return { task };
     },
@@ -131,11 +138,16 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   app.post(
     '/device/tasks/:id/postpone',
     {
-      schema: { tags, params, body: postponeBodySchema, response: { 200: taskResponseSchema } },
+      schema: {
+        tags,
+        params,
+        body: postponeBodySchema,
+        response: { 200: deviceTaskResponseSchema },
+      },
     },
     async (request) => {
       const actor = await requireActor(db, request);
-      const task = await postponeTask(db, actor, request.params.id, request.body);
+      const task = await postponeTask(db, actor, request.params.id, request.body, now());
       await publishTaskEvent(task, 'postponed');
       return { task };
     },

@@ -78,13 +78,13 @@ function formatError(code: ErrorCode): AppError {
   return error;
 }
 
-const timestampParam = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
-
 /**
- * Counts the attempt before the secret is checked, atomically: refused (false) while the
- * (employee, device) pair is locked out; the attempt that reaches the maximum sets the lock.
- * Counting first means parallel guesses cannot pass the limit while argon2 runs; a success
- * clears the row afterwards. An expired lock starts a new count.
+ * Counts the attempt before the secret is checked: refused (false) while the employee is
+ * locked out. The count is the employee's, across every tablet of the store (one row per
+ * device, summed; a lock on any row locks them all), so another tablet gives no more
+ * guesses. The employee's row is locked while counting, so parallel guesses from several
+ * tablets cannot pass the limit while argon2 runs; a success clears the rows afterwards.
+ * An expired lock starts a new count.
  */
 async function reserveAttempt(
   db: Database,
@@ -94,54 +94,59 @@ async function reserveAttempt(
 ): Promise<boolean> {
   const lockUntil = new Date(now.getTime() + employeeAuthLockoutMinutes * 60_000);
   const table = employeeAuthFailures;
-  const lockExpired = sql`(${table.locked_until} is not null and ${table.locked_until} <= ${timestampParam(now)})`;
-  const next = sql`(case when ${lockExpired} then 0 else ${table.failures} end) + 1`;
-  const rows = await db
-    .insert(table)
-    .values({
-      employee_id: employeeId,
-      device_id: deviceId,
-      failures: 1,
-      locked_until: employeeAuthMaxFailures <= 1 ? lockUntil : null,
-      updated_at: now,
-    })
-    .onConflictDoUpdate({
-      target: [table.employee_id, table.device_id],
-      set: {
-        failures: next,
-        locked_until: sql`case when ${next} >= ${employeeAuthMaxFailures} then ${timestampParam(lockUntil)} else null end`,
+  return db.transaction(async (tx) => {
+    await tx
+      .select({ id: employees.id })
+      .from(employees)
+      .where(eq(employees.id, employeeId))
+      .for('update');
+    const rows = await tx
+      .select({ failures: table.failures, locked_until: table.locked_until })
+      .from(table)
+      .where(eq(table.employee_id, employeeId));
+    if (rows.some((row) => row.locked_until && row.locked_until > now)) return false;
+    const hasExpiredLock = rows.some((row) => row.locked_until !== null);
+    if (hasExpiredLock) await tx.delete(table).where(eq(table.employee_id, employeeId));
+    const total = (hasExpiredLock ? 0 : rows.reduce((sum, row) => sum + row.failures, 0)) + 1;
+    const lockedUntil = total >= employeeAuthMaxFailures ? lockUntil : null;
+    await tx
+      .insert(table)
+      .values({
+        employee_id: employeeId,
+        device_id: deviceId,
+        failures: 1,
+        locked_until: lockedUntil,
         updated_at: now,
-      },
-      setWhere: sql`${table.locked_until} is null or ${table.locked_until} <= ${timestampParam(now)}`,
-    })
-    .returning({ failures: table.failures });
-  return rows.length > 0;
+      })
+      .onConflictDoUpdate({
+        target: [table.employee_id, table.device_id],
+        set: { failures: sql`${table.failures} + 1`, locked_until: lockedUntil, updated_at: now },
+      });
+    if (lockedUntil) {
+      await tx
+        .update(table)
+        .set({ locked_until: lockedUntil })
+        .where(eq(table.employee_id, employeeId));
+    }
+    return true;
+  });
 }
 
 /** 429 'employee/locked-out' with the seconds until the lock ends (the Retry-After header). */
 export class EmployeeLockedOut extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(override readonly retryAfterSeconds: number) {
     super('employee/locked-out');
   }
 }
 
-async function lockedOut(
-  db: Database,
-  employeeId: string,
-  deviceId: string,
-  now: Date,
-): Promise<EmployeeLockedOut> {
+async function lockedOut(db: Database, employeeId: string, now: Date): Promise<EmployeeLockedOut> {
   const [row] = await db
-    .select({ until: employeeAuthFailures.locked_until })
+    .select({ until: sql<string | null>`max(${employeeAuthFailures.locked_until})` })
     .from(employeeAuthFailures)
-    .where(
-      and(
-        eq(employeeAuthFailures.employee_id, employeeId),
-        eq(employeeAuthFailures.device_id, deviceId),
-      ),
-    )
-    .limit(1);
-  const until = row?.until?.getTime() ?? now.getTime() + employeeAuthLockoutMinutes * 60_000;
+    .where(eq(employeeAuthFailures.employee_id, employeeId));
+  const until = row?.until
+    ? new Date(row.until).getTime()
+    : now.getTime() + employeeAuthLockoutMinutes * 60_000;
   return new EmployeeLockedOut(Math.max(1, Math.ceil((until - now.getTime()) / 1000)));
 }
 
@@ -168,7 +173,7 @@ export async function authenticateEmployee(
     if (problem) throw formatError(problem);
   }
   if (!(await reserveAttempt(db, employee.id, device.id, now))) {
-    throw await lockedOut(db, employee.id, device.id, now);
+    throw await lockedOut(db, employee.id, now);
   }
   const stored = isPin
     ? employee.using_password
@@ -181,14 +186,8 @@ export async function authenticateEmployee(
   if (!(await verifyPassword(stored, secret))) {
     throw new AppError(isPin ? 'invalid-password' : 'invalid-pattern');
   }
-  await db
-    .delete(employeeAuthFailures)
-    .where(
-      and(
-        eq(employeeAuthFailures.employee_id, employee.id),
-        eq(employeeAuthFailures.device_id, device.id),
-      ),
-    );
+  // A success clears the employee's count on every tablet.
+  await db.delete(employeeAuthFailures).where(eq(employeeAuthFailures.employee_id, employee.id));
   const token = newToken();
   const expiresAt = new Date(now.getTime() + employeeSessionHours * 3600_000);
   await db.insert(employeeSessions).values({

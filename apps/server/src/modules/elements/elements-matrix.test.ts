@@ -25,6 +25,8 @@ import { attachmentVersionQuery, pdfUpload, png, pngUpload, versionQuery } from 
  * reads answer 404 outside the scope; database-level writes are refused to customers (403),
  * store-level writes to a manager on a store that is not manager-owned (403). Store A1 is
  * owned by customer A and not manager-owned. The expected statuses are written by hand.
+ * Tenant B has a catalogue of its own; no answer to tenant A's accounts carries one of its ids,
+ * and no answer to tenant B's accounts carries one of tenant A's records.
  */
 
 const context = useTestApp({
@@ -439,6 +441,43 @@ function labelInput(name: string, extra: Record<string, unknown> = {}) {
 }
 
 const outcomes: string[] = [];
+/** Ids of tenant B (organisation and catalogue) and of tenant A's catalogue records. */
+let tenantBIds: string[] = [];
+let tenantAIds: string[] = [];
+const leaks: string[] = [];
+const tenantARoles: readonly Role[] = ['distributor', 'manager', 'customer'];
+const tenantBRoles: readonly Role[] = ['otherDistributor', 'otherManager', 'otherCustomer'];
+
+/** Tenant B's own catalogue, the records a missing scope would list to tenant A. */
+async function buildTenantBCatalogue() {
+  const database_id = tenants.b.database.id;
+  const store_id = tenants.b.stores[0]!.id;
+  const databaseType = await buildElementType(context.db, { database_id, name: 'Type B' });
+  const storeType = await buildElementType(context.db, { store_id, name: 'Local B' });
+  const databaseElement = await buildDatabaseElement(context.db, {
+    database_id,
+    name: 'Element B',
+    type_id: databaseType.id,
+    allergens: ['egg'],
+    locks: { ...defaultElementLocks, minimum_temperature: false },
+  });
+  const label = await buildLabel(context.db, {
+    database_id,
+    database_element_id: databaseElement.id,
+  });
+  const override = await buildStoreElement(context.db, {
+    store_id,
+    origin_id: databaseElement.id,
+    minimum_temperature: 1,
+  });
+  const own = await buildStoreElement(context.db, {
+    store_id,
+    name: 'Store element B',
+    type_id: storeType.id,
+    allergens: ['milkOrLactose'],
+  });
+  return [databaseType.id, storeType.id, databaseElement.id, label.id, override.id, own.id];
+}
 
 describe('catalogue authorization matrix', () => {
   beforeAll(async () => {
@@ -522,18 +561,37 @@ describe('catalogue authorization matrix', () => {
         .element.attachments.find((item: { inherited: boolean }) => !item.inherited).id,
       databaseLabel: databaseLabel.id,
     };
+    tenantBIds = [
+      tenants.b.distributor.id,
+      tenants.b.database.id,
+      ...tenants.b.stores.map((store) => store.id),
+      ...Object.values(tenants.b.users).map((user) => user.id),
+      ...(await buildTenantBCatalogue()),
+    ];
+    tenantAIds = [databaseId(), ...tenants.a.stores.map((store) => store.id)].concat(
+      Object.values(fixture),
+    );
   });
 
   afterAll(() => {
     console.log(`catalogue authorization matrix: ${outcomes.length} pairs`);
   });
 
-  it('answers every endpoint × role as the table says', async () => {
+  it('answers every endpoint × role as the table says, leaking nothing of the other tenant', async () => {
     const mismatches: string[] = [];
     for (const endpoint of endpoints) {
       for (const [index, role] of roles.entries()) {
         const response = await endpoint.send(role);
         outcomes.push(`${endpoint.name} ${role} ${response.statusCode}`);
+        // Tenant A's accounts never read an id of tenant B; tenant B's never read tenant A's
+        // records, whatever the endpoint answers.
+        const foreign = tenantARoles.includes(role)
+          ? tenantBIds
+          : tenantBRoles.includes(role)
+            ? tenantAIds
+            : [];
+        const leaked = foreign.filter((id) => response.body.includes(id));
+        if (leaked.length) leaks.push(`${endpoint.name} ${role}: ${leaked.join(', ')}`);
         const expected = endpoint.expected[index]!;
         if (response.statusCode !== expected) {
           mismatches.push(
@@ -547,6 +605,7 @@ describe('catalogue authorization matrix', () => {
       }
     }
     expect(mismatches).toEqual([]);
+    expect(leaks).toEqual([]);
     expect(outcomes).toHaveLength(endpoints.length * roles.length);
   });
 

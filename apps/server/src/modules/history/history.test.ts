@@ -1,8 +1,11 @@
+import { join } from 'node:path';
 import { addDays, dayInZone, localMinuteToInstant } from '@mise/shared/tasks/rules';
 import { eq } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { databases, stores, taskResultRevisions, tasks } from '../../db/schema';
+import { createLocalStorage } from '../../platform/storage';
 import {
   buildDatabase,
   buildDistributor,
@@ -13,6 +16,7 @@ import {
 } from '../../test/factories';
 import { type Agent, signIn, useTestApp } from '../../test/harness';
 import { countQueries } from '../../test/query-counter';
+import { readPdf } from '../../test/read-pdf';
 import { backfillResultAnomalies } from './history.service';
 
 /**
@@ -331,6 +335,27 @@ describe('history search', () => {
     expect(badCursor.json().error.code).toBe('validation/invalid-input');
   });
 
+  it('searches words ignoring accents and case, in names, employees, elements and comments', async () => {
+    const search = async (words: string) =>
+      names(
+        (
+          await customer.inject({
+            method: 'GET',
+            url: historyUrl(storeId, { filter: 'all', search: words }),
+          })
+        ).json(),
+      );
+    // 'Relevé chaud' by Chloé Durand, element 'Frigo Łódź', comment 'Sonde; cassée "HS"'.
+    expect(await search('releve chaud')).toEqual(['Relevé chaud']);
+    expect(await search('RELEVÉ CHAUD')).toEqual(['Relevé chaud']);
+    expect(await search('chloe CHAUD')).toEqual(['Relevé chaud']);
+    expect(await search('cassee')).toEqual(['Relevé manquant']);
+    expect(await search('LODZ chaud')).toEqual(['Relevé chaud']);
+    expect(await search('lodz')).toEqual(await search('Łódź'));
+    // The exports filter by the same rule (no search there), and a wildcard stays literal.
+    expect(await search('rel%chaud')).toEqual([]);
+  });
+
   it('refuses more than 31 days with date-range-too-long, and accepts 31', async () => {
     const start = addDays(today(), -31);
     const tooLong = await customer.inject({
@@ -394,13 +419,24 @@ describe('who reads history', () => {
   });
 
   it("another tenant's store answers 404 and leaks nothing", async () => {
+    const otherTask = await completedTask(
+      otherStoreId,
+      addDays(today(), -1),
+      'Relevé secret',
+      reading(7.5),
+    );
     const response = await customer.inject({ method: 'GET', url: historyUrl(otherStoreId, {}) });
     expect(response.statusCode).toBe(404);
     const task = await customer.inject({ method: 'GET', url: `/api/tasks/${ids.clean}` });
     expect(task.statusCode).toBe(200);
-    const otherTask = await buildTask(context.db, { store_id: otherStoreId });
     const foreign = await customer.inject({ method: 'GET', url: `/api/tasks/${otherTask.id}` });
     expect(foreign.statusCode).toBe(404);
+    // Nothing but the error: no name, result or employee of the other tenant's task.
+    for (const answer of [response, foreign]) {
+      expect(answer.json()).toEqual({ error: { code: 'not-found', message: expect.any(String) } });
+      expect(answer.body).not.toContain('Relevé secret');
+      expect(answer.body).not.toContain(who.surname);
+    }
   });
 
   it('a manager cannot read a store of a database without store access, unless manager-owned', async () => {
@@ -555,6 +591,73 @@ describe('exports', () => {
       payload: { storeId, ...range(), distributorId: 'x' },
     });
     expect(unknownField.statusCode).toBe(400);
+  });
+  it('the PDF prints completion and reading times, limits, corrections, pictures and whole header words', async () => {
+    // A picture the tablet stored for this store, printed as a thumbnail.
+    const picturePath = `stores/${storeId}/tasks/2026-11/${'ab'.repeat(16)}.png`;
+    const image = await sharp({
+      create: { width: 640, height: 480, channels: 3, background: '#2f8f46' },
+    })
+      .png()
+      .toBuffer();
+    await createLocalStorage(join(context.config.DATA_DIR, 'files')).put(picturePath, image);
+    const day = addDays(today(), -3);
+    const start = at(day, 8 * 60);
+    await buildTask(context.db, {
+      store_id: storeId,
+      day,
+      start,
+      name: 'Relevé photo',
+      elements: [fridge],
+      completed_timestamp: new Date(start.getTime() + 25 * 60_000),
+      employee: who,
+      revision: 1,
+      result: {
+        entries: [
+          {
+            ...reading(2.5).entries[0],
+            pictures: [{ path: picturePath, timestamp: start.getTime() / 1000 }],
+            timestamp: start.getTime() / 1000 + 17 * 60,
+          },
+        ],
+      },
+    });
+
+    const response = await customer.inject({
+      method: 'POST',
+      url: '/api/pdf/tasks',
+      payload: { storeId, ...range(), filter: 'all', lang: 'fr' },
+    });
+    expect(response.statusCode).toBe(200);
+    const pages = await readPdf(response.rawPayload);
+    const items = pages.flatMap((page) => page.items.map((item) => item.text));
+    const text = pages.map((page) => page.text).join('\n');
+    const line = (value: string) => items.find((item) => item.includes(value));
+
+    // The scheduled window, then apart the completion time (08:00–09:00, done at 08:25).
+    expect(items).toContain(`${day.split('-').reverse().join('/')} 08:00 – 09:00`);
+    expect(items).toContain(`${day.split('-').reverse().join('/')} 08:25`);
+    // The reading's own time (08:17) and the element's minimum and maximum.
+    expect(items).toContain('08:17');
+    expect(items).toContain('0 °C / 4 °C');
+    // The correction: revision, author, reason and the value it replaced (9 °C).
+    expect(line('Révision 2 — Hugo Petit')).toBeDefined();
+    expect(text).toContain('Motif : Deuxième mesure après fermeture de la porte');
+    expect(text.replace(/\s+/g, ' ')).toContain('Valeur précédente : Frigo Łódź : 9 °C, 9 °C');
+    // The picture is in the document as an image object.
+    expect(response.rawPayload.toString('latin1')).toMatch(/\/Subtype \/Image/);
+    // Headers break between words, never inside one ("Températu re de…").
+    for (const header of ['Température de contrôle', 'Première température', 'Heure du relevé']) {
+      for (const word of header.split(' ')) {
+        const pieces = items.filter((item) => item.length > 2 && word.startsWith(item));
+        expect(
+          pieces.filter((piece) => piece !== word),
+          `"${word}" is whole`,
+        ).toEqual([]);
+      }
+    }
+    expect(items).toContain('Température de');
+    expect(items).toContain('contrôle');
   });
 });
 

@@ -11,17 +11,24 @@ import { requireAuth } from '../../platform/auth/request-auth';
 import type { AppDeps } from '../../platform/deps';
 import { scopeOf } from '../../platform/scope';
 import { plainJsonSerializer } from '../elements/plain-serializer';
-import { findStoreInScope } from '../stores/stores.service';
+import { findStoreInScope, registerStoreScoreReader } from '../stores/stores.service';
 import * as homeService from './home.service';
 
 /** A comment line every 25 s keeps proxies from closing an idle stream. */
 const heartbeatMs = 25_000;
 
 /** The home dashboard (spec 000 §2) and its live updates. */
-export const homeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, database, events }) => {
+export const homeRoutes: FastifyPluginAsyncZod<AppDeps> = async (
+  app,
+  { db, database, events, now },
+) => {
   const scopeFor = (request: Parameters<typeof requireAuth>[0]) =>
     scopeOf(request, db, requireAuth(request).user);
   const params = z.strictObject({ storeId: idSchema });
+  // The store API's `score` is the home's (stores does not depend on home: home tells it).
+  registerStoreScoreReader((database, storeId) =>
+    homeService.storeScoreOf(database, storeId, now()),
+  );
   /** Open streams, ended when the server closes (they would hold it open). */
   const streams = new Set<ServerResponse>();
   app.addHook('preClose', async () => {
@@ -37,7 +44,7 @@ export const homeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, data
       serializerCompiler: plainJsonSerializer,
     },
     async (request) =>
-      homeService.storeHome(database, await scopeFor(request), request.params.storeId),
+      homeService.storeHome(database, await scopeFor(request), request.params.storeId, now()),
   );
 
   app.get(
@@ -50,7 +57,12 @@ export const homeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, data
       },
     },
     async (request) => ({
-      items: await homeService.bestStores(db, await scopeFor(request), request.query.databaseId),
+      items: await homeService.bestStores(
+        db,
+        await scopeFor(request),
+        request.query.databaseId,
+        now(),
+      ),
     }),
   );
 

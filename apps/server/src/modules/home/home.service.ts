@@ -524,8 +524,9 @@ const bestStoresCacheSize = 1000;
 const bestStoresCache = new Map<string, { at: number; items: Promise<BestStore[]> }>();
 
 /**
- * GET /api/home/best-stores: the top 5 active stores of the scope (or of one database) by
- * score, stores without a score skipped, ties by name; at most 5 minutes old.
+ * GET /api/home/best-stores: the top 5 active, licensed stores of the scope (or of one
+ * database) by score, stores without a score (no task due yet) skipped, ties by name; at
+ * most 5 minutes old.
  */
 export async function bestStores(
   db: Database,
@@ -556,6 +557,8 @@ async function computeBestStores(
   const condition = and(
     storeFilter(scope),
     eq(stores.active, true),
+    // An unlicensed store's tablets stop (no records): it is not ranked.
+    eq(stores.mise_licence, true),
     databaseId ? eq(stores.database_id, databaseId) : undefined,
   );
   const counts = await scoreCountsByStore(db, condition, now);
@@ -581,6 +584,14 @@ async function computeBestStores(
     }))
     .sort((a, b) => b.score - a.score || a.name.localeCompare(b.name))
     .slice(0, bestStoresCount);
+}
+
+/**
+ * A store's restaurant score as its home shows it (the same counts and rule over the same 30
+ * local days), or null when no task was due yet: what GET /api/stores/:id answers as `score`.
+ */
+export async function storeScoreOf(db: Database, storeId: string, now: Date) {
+  return storeScore(await storeScoreCounts(db, storeId, now));
 }
 
 /** For tests: the score counts of one store as the SQL aggregate computes them. */

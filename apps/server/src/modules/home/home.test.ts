@@ -12,6 +12,7 @@ import {
   buildEmployee,
   buildStore,
   buildTask,
+  buildTaskConfiguration,
   buildUser,
   testPassword,
 } from '../../test/factories';
@@ -26,7 +27,9 @@ import { storeScoreCounts } from './home.service';
  * stores, and the live "task" event a tablet's completion sends to an open home page.
  */
 
-const context = useTestApp();
+/** The server's clock: the real time unless a test sets it (AppDeps.now). */
+let frozenNow: Date | null = null;
+const context = useTestApp({ now: () => frozenNow ?? new Date() });
 
 /** A zone where it is now between 09:00 and 17:00, so "today" has a past and a future. */
 function daytimeZone(now = new Date()): string {
@@ -69,6 +72,7 @@ let fridgeA: Awaited<ReturnType<typeof buildDatabaseElement>>;
 let fridgeB: Awaited<ReturnType<typeof buildDatabaseElement>>;
 let delivery: Awaited<ReturnType<typeof buildDatabaseElement>>;
 let openTaskId: string;
+let openTaskStart: Date;
 
 const snapshot = (element: { id: string; name: string }) => ({
   id: element.id,
@@ -118,7 +122,12 @@ beforeAll(async () => {
   const distributor = await buildDistributor(db);
   const database = await buildDatabase(db, { distributor_id: distributor.id });
   databaseId = database.id;
-  const common = { distributor_id: distributor.id, database_id: database.id, timezone_name: zone };
+  const common = {
+    distributor_id: distributor.id,
+    database_id: database.id,
+    timezone_name: zone,
+    mise_licence: true,
+  };
   const store = await buildStore(db, { ...common, name: 'Bistro Zeta' });
   const second = await buildStore(db, { ...common, name: 'Bistro Alpha' });
   const empty = await buildStore(db, { ...common, name: 'Bistro Vide' });
@@ -200,6 +209,7 @@ beforeAll(async () => {
     elements: [snapshot(fridgeA)],
   });
   openTaskId = open.id;
+  openTaskStart = open.start;
   const fryer = { ...snapshot({ id: '00000000-0000-4000-8000-0000000000f1', name: 'Friteuse' }) };
   await buildTask(db, {
     store_id: storeId,
@@ -379,6 +389,106 @@ describe('best stores', () => {
   });
 });
 
+describe('a new store, unlicensed stores and the store API (issue 13)', () => {
+  let admin: Agent;
+  let distributorId: string;
+  beforeAll(async () => {
+    const user = await buildUser(context.db, { role: 'admin' });
+    admin = await signIn(context.app, user.email, testPassword);
+    distributorId = (await buildDistributor(context.db)).id;
+  });
+  const bestOf = async (database: string) =>
+    (
+      await admin.inject({ method: 'GET', url: `/api/home/best-stores?databaseId=${database}` })
+    ).json().items as { id: string; score: number }[];
+
+  it('a store created today has no score yet (null, not 0) and is not ranked: its tasks before its creation are not generated', async () => {
+    const database = await buildDatabase(context.db, { distributor_id: distributorId });
+    // Every day 08:00–09:00 and 17:00–18:00 (Paris).
+    await buildTaskConfiguration(context.db, {
+      database_id: database.id,
+      recurrence_anchor: '2026-01-01',
+      starts: [480, 1020],
+      durations: [60, 60],
+    });
+    // Created at 11:30 in Paris; it is now 12:00 there.
+    const store = await buildStore(context.db, {
+      distributor_id: distributorId,
+      database_id: database.id,
+      timezone_name: 'Europe/Paris',
+      mise_licence: true,
+      created_at: new Date('2026-06-10T09:30:00Z'),
+    });
+    frozenNow = new Date('2026-06-10T10:00:00Z');
+    try {
+      const run = await admin.inject({
+        method: 'POST',
+        url: '/api/task_generation/run',
+        payload: { storeId: store.id },
+      });
+      expect(run.statusCode, run.body).toBe(200);
+      // Only the 17:00 check: the 08:00 one was scheduled before the store existed.
+      expect(run.json()).toEqual({ day: '2026-06-10', created: 1 });
+      const home = (
+        await admin.inject({ method: 'GET', url: `/api/stores/${store.id}/home` })
+      ).json();
+      expect(home.score.value).toBeNull();
+      expect(home.score.counts).toEqual({
+        onTime: 0,
+        onTimeWithAnomaly: 0,
+        late: 0,
+        lateWithAnomaly: 0,
+        missed: 0,
+      });
+      const detail = await admin.inject({ method: 'GET', url: `/api/stores/${store.id}` });
+      expect(detail.statusCode).toBe(200);
+      expect(detail.json().store.score).toBeNull();
+      expect(await bestOf(database.id)).toEqual([]);
+    } finally {
+      frozenNow = null;
+    }
+  });
+
+  it('best stores lists only active, licensed stores', async () => {
+    const database = await buildDatabase(context.db, { distributor_id: distributorId });
+    const common = {
+      distributor_id: distributorId,
+      database_id: database.id,
+      timezone_name: zone,
+    };
+    const licensed = await buildStore(context.db, { ...common, mise_licence: true });
+    const unlicensed = await buildStore(context.db, { ...common, mise_licence: false });
+    const inactive = await buildStore(context.db, {
+      ...common,
+      mise_licence: true,
+      active: false,
+    });
+    const yesterday = addDays(today(), -1);
+    await dayTask(licensed.id, yesterday, { after: 90 }); // done late: 50
+    await dayTask(unlicensed.id, yesterday, { after: 5 }); // 100, but unlicensed
+    await dayTask(inactive.id, yesterday, { after: 5 }); // 100, but inactive
+    expect(await bestOf(database.id)).toEqual([
+      expect.objectContaining({ id: licensed.id, score: 50 }),
+    ]);
+  });
+
+  it('GET /api/stores/:id answers as `score` the figure the home shows, null without a due task', async () => {
+    for (const id of [storeId, secondStoreId, emptyStoreId]) {
+      const home = (await customer.inject({ method: 'GET', url: `/api/stores/${id}/home` })).json();
+      const detail = await customer.inject({ method: 'GET', url: `/api/stores/${id}` });
+      expect(detail.statusCode).toBe(200);
+      expect(detail.json().store.score, id).toBe(home.score.value);
+    }
+    const store = (await customer.inject({ method: 'GET', url: `/api/stores/${storeId}` })).json()
+      .store;
+    expect(store.score).toBe(73);
+    const empty = (
+      await customer.inject({ method: 'GET', url: `/api/stores/${emptyStoreId}` })
+    ).json().store;
+    expect(empty.score).toBeNull();
+  });
+});
+
 /** Opens the store's event stream on a listening server and collects "task" events. */
 function openStream(port: number, cookie: string, store: string) {
   const events: unknown[] = [];
@@ -425,6 +535,8 @@ describe('live updates', () => {
       const { token } = await buildDevice(db, storeId);
       const employee = await buildEmployee(db, { storeIds: [storeId], name: 'Nina' });
       const employeeAuth = await employeeToken(app, token, employee.id);
+      // At the task's start (it opens for results 30 minutes before).
+      frozenNow = openTaskStart;
       const response = await asDevice(
         app,
         token,
@@ -437,6 +549,7 @@ describe('live updates', () => {
           result: { entries: [reading(fridgeA.id, 12)] },
         },
       });
+      frozenNow = null;
       expect(response.statusCode).toBe(200);
       const deadline = Date.now() + 5000;
       while (stream.events.length === 0 && Date.now() < deadline)
@@ -448,6 +561,7 @@ describe('live updates', () => {
       const [row] = await db.select().from(tasks).where(eq(tasks.id, openTaskId));
       expect(row!.result_anomaly).toBe(true);
     } finally {
+      frozenNow = null;
       stream.close();
       foreign.close();
     }

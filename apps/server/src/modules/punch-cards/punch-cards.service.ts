@@ -119,6 +119,7 @@ function rangeEntriesQuery(db: Database, storeId: string, { start, end }: Range)
     .orderBy(
       asc(punchEntries.day),
       asc(sql`coalesce(${punchEntries.timestamp_modified}, ${punchEntries.timestamp})`),
+      asc(punchEntries.timestamp),
       asc(punchEntries.id),
     );
 }
@@ -503,7 +504,11 @@ export async function clockEmployee(
             isNull(punchEntries.deleted_at),
           ),
         )
-        .orderBy(desc(sql`coalesce(${punchEntries.timestamp_modified}, ${punchEntries.timestamp})`))
+        .orderBy(
+          desc(sql`coalesce(${punchEntries.timestamp_modified}, ${punchEntries.timestamp})`),
+          desc(punchEntries.timestamp),
+          desc(punchEntries.id),
+        )
         .limit(1);
       const [row] = await tx
         .insert(punchEntries)

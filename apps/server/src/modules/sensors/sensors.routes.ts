@@ -3,6 +3,7 @@ import {
   sensorCredentialsResponseSchema,
   sensorSessionQuerySchema,
   sensorSessionResponseSchema,
+  sensorTagsQuerySchema,
   sensorTagsResponseSchema,
 } from '@mise/shared/organisation/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -55,7 +56,7 @@ export const sensorsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     {
       schema: {
         tags,
-        querystring: sensorSessionQuerySchema,
+        querystring: sensorTagsQuerySchema,
         response: { 200: sensorTagsResponseSchema },
       },
     },

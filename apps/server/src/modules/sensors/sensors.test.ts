@@ -204,7 +204,8 @@ describe('GET /api/koovea/session and /api/koovea/tags', () => {
     for (const url of [
       '/api/koovea/session',
       '/api/koovea/session?storeId=x',
-      `/api/koovea/tags?storeId=${storeId}&userId=1`,
+      `/api/koovea/tags?userId=1`,
+      `/api/koovea/tags?storeId=${storeId}&unknown=1`,
     ]) {
       expect((await admin.inject({ method: 'GET', url })).statusCode, url).toBe(400);
     }
@@ -263,5 +264,23 @@ describe('GET /api/koovea/session and /api/koovea/tags', () => {
         { id: 'hub-k-z', name: 'Zinc fridge' },
       ],
     });
+  });
+
+  it("accepts the spec's userId parameter (spec 000 §7: storeId, userId)", async () => {
+    const storeId = tenants.a.stores[0]!.id;
+    await context.db
+      .update(stores)
+      .set({ sensor_sticker_id: 'hub-k' })
+      .where(eq(stores.id, storeId));
+    const me = (await customerA.inject({ method: 'GET', url: '/api/me' })).json().user.id;
+    const response = await customerA.inject({
+      method: 'GET',
+      url: `/api/koovea/tags?storeId=${storeId}&userId=${me}`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().tags.map((tag: { name: string }) => tag.name)).toEqual([
+      'Alpha cold room',
+      'Zinc fridge',
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { idSchema } from '@mise/shared/auth/schemas';
+import { mailLanguageOf } from '@mise/shared/organisation/invitation-mail';
 import {
   addOwnerBodySchema,
   addOwnerResponseSchema,
@@ -75,7 +76,13 @@ export const storesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     async (request) => {
       const scope = await scopeFor(request);
       const status = await storesService.addOwner(
-        { db, mailer: deps.mailer, publicUrl: deps.config.PUBLIC_URL },
+        {
+          db,
+          mailer: deps.mailer,
+          publicUrl: deps.config.PUBLIC_URL,
+          // The invitation mail speaks the adder's language (the invitee's is not known yet).
+          language: mailLanguageOf(request.headers['accept-language']),
+        },
         scope,
         request.body,
       );

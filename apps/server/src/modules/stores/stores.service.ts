@@ -1,5 +1,6 @@
 import { maxStoresPerUser } from '@mise/shared/auth/constants';
 import type { ExtensionKey, ModuleKey } from '@mise/shared/organisation/constants';
+import type { MailLanguage } from '@mise/shared/organisation/invitation-mail';
 import {
   effectiveLicencePrice,
   isSameStore,
@@ -12,6 +13,7 @@ import type {
   UpdateStoreBody,
 } from '@mise/shared/organisation/schemas';
 import { and, asc, count, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import {
   databases,
@@ -22,19 +24,32 @@ import {
   stores,
   users,
 } from '../../db/schema';
+import type { UserRow } from '../../platform/auth/sessions';
 import { hashToken, newToken } from '../../platform/auth/tokens';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { likePattern } from '../../platform/like-pattern';
 import type { Mailer } from '../../platform/mail';
+import { invitationMail } from '../../platform/mail-texts';
 import { countPastPage } from '../../platform/paging';
 import { distributorFilter, type Scope, storeFilter } from '../../platform/scope';
 import { findDatabaseInScope } from '../databases/databases.service';
 import { detachStoreOverrides } from '../elements/detach-overrides';
 import { detachStoreTaskConfigurationOverrides } from '../task-configurations/detach-overrides';
-import { findUserByEmail } from '../users/users.service';
+import { findUserByEmail, isWithinAddersTenant } from '../users/users.service';
 import { newPairingKey } from './pairing-key';
 
 export type StoreRow = typeof stores.$inferSelect;
+
+/**
+ * The restaurant score of a store, out of 100, or null when no task was due yet. The home
+ * module owns the score (its rule and query) and registers this reader at start, so the
+ * store API answers the figure the home shows without stores depending on home.
+ */
+export type StoreScoreReader = (db: Database, storeId: string) => Promise<number | null>;
+let readStoreScore: StoreScoreReader = async () => null;
+export function registerStoreScoreReader(reader: StoreScoreReader): void {
+  readStoreScore = reader;
+}
 
 const isStaff = (scope: Scope) => scope.role === 'admin' || scope.role === 'distributor';
 
@@ -259,6 +274,9 @@ export async function updateStore(
   const { version, ...changes } = body;
   const staffOnly = [changes.maximum_devices, changes.manager_owned, changes.sensor_sticker_id];
   if (!isStaff(scope) && staffOnly.some((value) => value !== undefined)) throw forbidden();
+  // Spec 000 §6 and issue 13: owners and managers may switch their store off, but turning a
+  // deactivated store on again is its distributor's or an admin's decision.
+  if (changes.active === true && !store.active && !isStaff(scope)) throw forbidden();
   const adminOnly = [changes.demonstration_store, changes.licence_price];
   if (scope.role !== 'admin' && adminOnly.some((value) => value !== undefined)) throw forbidden();
   if (
@@ -377,13 +395,42 @@ async function findOwnersManageableStore(db: Database, scope: Scope, id: string)
   return store;
 }
 
+/** Stores an invitation (a new token replaces an earlier one) and mails its link. */
+async function inviteOwner(
+  deps: { db: Database; mailer: Mailer; publicUrl: string; language: MailLanguage },
+  scope: Scope,
+  store: StoreRow,
+  email: string,
+  kind: 'store-new-account' | 'store-existing-account',
+): Promise<void> {
+  const token = newToken();
+  const invitation = {
+    invited_by: scope.userId,
+    token_hash: hashToken(token),
+    created_at: new Date(),
+  };
+  await deps.db
+    .insert(storeInvitations)
+    .values({ store_id: store.id, email, ...invitation })
+    .onConflictDoUpdate({
+      target: [storeInvitations.store_id, storeInvitations.email],
+      set: invitation,
+    });
+  const link = `${deps.publicUrl.replace(/\/+$/, '')}/?email=${encodeURIComponent(email)}&invitation=${encodeURIComponent(token)}`;
+  const mail = invitationMail(deps.language, { kind, place: store.name, link });
+  await deps.mailer.send({ to: [email], ...mail });
+}
+
 /**
- * POST /api/stores/addOwner (spec 000 §4, §5; decision in docs/decisions.md): only customers
+ * POST /api/stores/addOwner (spec 000 §4, §5; decisions in docs/decisions.md): only customers
  * owning fewer than 30 stores are eligible. An unknown e-mail is invited by mail, with a
- * single-use token that signup must present to turn the invitation into ownership.
+ * single-use token that signup must present to turn the invitation into ownership. An
+ * existing account outside the adder's tenant is invited too: it becomes an owner only when
+ * its holder accepts (sign-in with the mailed link); until then the adder sees "invited" and
+ * the e-mail, nothing of the account.
  */
 export async function addOwner(
-  deps: { db: Database; mailer: Mailer; publicUrl: string },
+  deps: { db: Database; mailer: Mailer; publicUrl: string; language: MailLanguage },
   scope: Scope,
   body: { email: string; storeId: string },
 ): Promise<'not-elligible' | 'invited' | 'ok'> {
@@ -391,49 +438,36 @@ export async function addOwner(
   const store = await findOwnersManageableStore(db, scope, body.storeId);
   const target = await findUserByEmail(db, body.email);
   if (!target) {
-    const token = newToken();
-    const invitation = {
-      invited_by: scope.userId,
-      token_hash: hashToken(token),
-      created_at: new Date(),
-    };
-    await db
-      .insert(storeInvitations)
-      .values({ store_id: store.id, email: body.email, ...invitation })
-      .onConflictDoUpdate({
-        target: [storeInvitations.store_id, storeInvitations.email],
-        set: invitation,
-      });
-    const link = `${deps.publicUrl.replace(/\/+$/, '')}/?email=${encodeURIComponent(body.email)}&invitation=${encodeURIComponent(token)}`;
-    await deps.mailer.send({
-      to: [body.email],
-      subject: `Invitation: ${store.name}`,
-      text: [
-        'Hello,',
-        '',
-        `You have been invited to manage the establishment "${store.name}" on Mise.`,
-        `Create your account with this e-mail address to get access: ${link}`,
-        '',
-        'Mise',
-      ].join('\n'),
-    });
+    await inviteOwner(deps, scope, store, body.email, 'store-new-account');
+    return 'invited';
+  }
+  if (!(await isWithinAddersTenant(db, scope, target, store.distributor_id))) {
+    // Nothing about the account is told (not even its role): the holder decides.
+    await inviteOwner(deps, scope, store, body.email, 'store-existing-account');
     return 'invited';
   }
   // Spec 000 §5: the target must be a customer (admins, managers and distributors never are).
   if (target.role !== 'customer') return 'not-elligible';
-  const limit = maxStoresPerUser;
-  // The account row is locked while counting, so two additions cannot both pass the limit.
-  const isAdded = await db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, target.id)).for('update');
+  return (await linkOwner(db, store.id, target.id)) ? 'ok' : 'not-elligible';
+}
+
+/**
+ * Makes an account an owner within the 30-store limit. The account row is locked while
+ * counting, so two additions cannot both pass the limit. False when not eligible.
+ */
+async function linkOwner(db: Database, storeId: string, userId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     const owned = await tx
       .select({ store_id: storeOwners.store_id })
       .from(storeOwners)
-      .where(eq(storeOwners.user_id, target.id));
-    if (owned.length >= limit || owned.some((row) => row.store_id === store.id)) return false;
-    await tx.insert(storeOwners).values({ store_id: store.id, user_id: target.id });
+      .where(eq(storeOwners.user_id, userId));
+    if (owned.length >= maxStoresPerUser || owned.some((row) => row.store_id === storeId)) {
+      return false;
+    }
+    await tx.insert(storeOwners).values({ store_id: storeId, user_id: userId });
     return true;
   });
-  return isAdded ? 'ok' : 'not-elligible';
 }
 
 /** DELETE /api/stores/:id/owners/:userId. */
@@ -452,14 +486,16 @@ export async function removeOwner(
 }
 
 /**
- * Signup with an invitation link: the token proves the e-mail received the invitation, so
- * the invitation of that e-mail becomes an ownership (within the 30-store limit) and goes.
+ * An invitation link used by its holder (signup, sign-in, or POST /api/auth/invitation
+ * signed in): the token proves the e-mail received the invitation, so the invitation of that
+ * e-mail becomes an ownership (a customer account, within the 30-store limit) and goes.
+ * Returns whether a store invitation matched.
  */
 export async function acceptStoreInvitation(
   db: Database,
-  user: { id: string; email: string },
+  user: { id: string; email: string; role: UserRow['role'] },
   token: string,
-): Promise<void> {
+): Promise<boolean> {
   const [invitation] = await db
     .delete(storeInvitations)
     .where(
@@ -469,11 +505,9 @@ export async function acceptStoreInvitation(
       ),
     )
     .returning({ store_id: storeInvitations.store_id });
-  if (!invitation) return;
-  await db
-    .insert(storeOwners)
-    .values({ store_id: invitation.store_id, user_id: user.id })
-    .onConflictDoNothing();
+  if (!invitation) return false;
+  if (user.role === 'customer') await linkOwner(db, invitation.store_id, user.id);
+  return true;
 }
 
 export async function setIllustration(
@@ -534,19 +568,35 @@ export async function presentStore(db: Database, scope: Scope, id: string): Prom
     .where(and(eq(stores.id, id), storeFilter(scope)))
     .limit(1);
   if (!row) throw notFound();
-  const owners = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      surname: users.surname,
-      email: users.email,
-      role: users.role,
-      store_count: sql<number>`(select count(*) from ${storeOwners} as counted where counted.user_id = ${users.id})::int`,
-    })
-    .from(storeOwners)
-    .innerJoin(users, eq(users.id, storeOwners.user_id))
-    .where(eq(storeOwners.store_id, id))
-    .orderBy(asc(users.name), asc(users.surname), asc(users.id));
+  // An owner's store count covers the stores the viewer may see, never another tenant's.
+  const counted = alias(storeOwners, 'counted');
+  const visibleOwnedStores = db
+    .select({ n: count() })
+    .from(counted)
+    .innerJoin(stores, eq(stores.id, counted.store_id))
+    .where(and(eq(counted.user_id, users.id), storeFilter(scope)));
+  const [owners, invitations] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        name: users.name,
+        surname: users.surname,
+        email: users.email,
+        role: users.role,
+        store_count: sql<number>`(${visibleOwnedStores})::int`,
+      })
+      .from(storeOwners)
+      .innerJoin(users, eq(users.id, storeOwners.user_id))
+      .where(eq(storeOwners.store_id, id))
+      .orderBy(asc(users.name), asc(users.surname), asc(users.id)),
+    scope.role === 'manager'
+      ? Promise.resolve([])
+      : db
+          .select({ email: storeInvitations.email, created_at: storeInvitations.created_at })
+          .from(storeInvitations)
+          .where(eq(storeInvitations.store_id, id))
+          .orderBy(asc(storeInvitations.email)),
+  ]);
   const store = row.store;
   const isAdmin = scope.role === 'admin';
   const seesPairingKey = scope.role !== 'manager';
@@ -564,7 +614,7 @@ export async function presentStore(db: Database, scope: Scope, id: string): Prom
     database: store.database_id,
     database_name: row.database_name,
     mise_licence: store.mise_licence,
-    score: store.score,
+    score: await readStoreScore(db, store.id),
     timezone: Number(store.timezone),
     timezone_name: store.timezone_name,
     task_generation_hour: store.task_generation_hour,
@@ -588,6 +638,11 @@ export async function presentStore(db: Database, scope: Scope, id: string): Prom
     sensor_sticker_id: store.sensor_sticker_id,
     pairing_key: seesPairingKey ? store.pairing_key : null,
     owners,
+    invited_owners: invitations.map((invitation) => ({
+      email: invitation.email,
+      status: 'invited' as const,
+      invited_at: invitation.created_at.toISOString(),
+    })),
     device_count: row.device_count,
     creation_date: store.created_at.toISOString(),
     is_read_only: scope.role === 'manager' && !store.manager_owned,

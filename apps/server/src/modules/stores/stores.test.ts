@@ -810,9 +810,13 @@ describe('POST /api/stores/addOwner and DELETE /api/stores/:id/owners/:userId', 
     expect(await ownersOf(store.id)).toEqual([]);
   });
 
-  it('adds an eligible customer (ok), then refuses it again (not-elligible)', async () => {
+  it('adds an eligible customer of its own tenant (ok), then refuses it again (not-elligible)', async () => {
     const store = await storeOfA();
-    const target = await buildUser(context.db, { role: 'customer' });
+    // Already a customer of distributor A only: linking discloses nothing (issue 13).
+    const target = await buildUser(context.db, {
+      role: 'customer',
+      ownedStoreIds: [tenants.a.stores[1]!.id],
+    });
     const first = await addOwner(distributorA, {
       email: `  ${target.email.toUpperCase()} `,
       storeId: store.id,
@@ -829,7 +833,11 @@ describe('POST /api/stores/addOwner and DELETE /api/stores/:id/owners/:userId', 
     await context.db
       .insert(storeOwners)
       .values({ store_id: store.id, user_id: tenants.a.users.customer.id });
-    const partner = await buildUser(context.db, { role: 'customer' });
+    // A partner already owning the adder's store (issue 13: no consent needed within it).
+    const partner = await buildUser(context.db, {
+      role: 'customer',
+      ownedStoreIds: [tenants.a.stores[0]!.id],
+    });
     expect((await addOwner(customerA, { email: partner.email, storeId: store.id })).json()).toEqual(
       { status: 'ok' },
     );
@@ -888,7 +896,7 @@ describe('POST /api/stores/addOwner and DELETE /api/stores/:id/owners/:userId', 
     expect(row!.total).toBe(30);
   });
 
-  it('invites an unknown e-mail by mail; signing up grants nothing until the owner is added again', async () => {
+  it('invites an unknown e-mail by mail; signing up grants nothing until an invitation is accepted', async () => {
     const store = await storeOfA({ name: `Invited ${unique()}` });
     const email = `new.owner+${unique()}@example.test`;
     const response = await addOwner(distributorA, { email, storeId: store.id });
@@ -924,9 +932,22 @@ describe('POST /api/stores/addOwner and DELETE /api/stores/:id/owners/:userId', 
     const owner = await signIn(context.app, email, testPassword);
     const before = (await owner.inject({ method: 'GET', url: '/api/me' })).json().user;
     expect(before.stores).toEqual([]);
+    // Added again, the account (of no tenant yet) is invited: its holder accepts by signing
+    // in from the new link (issue 13).
     expect((await addOwner(distributorA, { email, storeId: store.id })).json()).toEqual({
-      status: 'ok',
+      status: 'invited',
     });
+    expect((await owner.inject({ method: 'GET', url: '/api/me' })).json().user.stores).toEqual([]);
+    const second = await mail.server.waitForMessage(
+      (received) => received.envelopeTo.includes(email) && received !== message,
+    );
+    const token = decodeURIComponent(/invitation=([^\s&]+)/.exec(second.body)![1]!);
+    const accepted = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: testPassword, invitation: token },
+    });
+    expect(accepted.statusCode).toBe(200);
     const after = (await owner.inject({ method: 'GET', url: '/api/me' })).json().user;
     expect(after.stores).toEqual([store.id]);
   });

@@ -18,7 +18,9 @@ import { type Agent, signIn, useTestApp } from '../../test/harness';
  * ARCHITECTURE "Tenancy"): reads answer 404 outside the scope; database-level writes are
  * refused to customers (403), store-level writes to a manager on a store that is not
  * manager-owned (403). Store A1 is owned by customer A and is not manager-owned. The expected
- * statuses are written by hand.
+ * statuses are written by hand. Tenant B has task types and configurations of its own; no
+ * answer to tenant A's accounts carries one of its ids, and no answer to tenant B's accounts
+ * carries one of tenant A's records.
  */
 
 const context = useTestApp();
@@ -283,6 +285,42 @@ async function buildStoreFixture(storeId: string): Promise<StoreFixture> {
 }
 
 const outcomes: string[] = [];
+/** Ids of tenant B (organisation, types and configurations) and of tenant A's records. */
+let tenantBIds: string[] = [];
+let tenantAIds: string[] = [];
+const leaks: string[] = [];
+const tenantARoles: readonly Role[] = ['distributor', 'manager', 'customer'];
+const tenantBRoles: readonly Role[] = ['otherDistributor', 'otherManager', 'otherCustomer'];
+
+/** Tenant B's own types and configurations, the records a missing scope would list to A. */
+async function buildTenantBConfigurations() {
+  const database_id = tenants.b.database.id;
+  const store_id = tenants.b.stores[0]!.id;
+  const databaseType = await buildTaskType(context.db, { database_id, name: 'Type B' });
+  const storeType = await buildTaskType(context.db, { store_id, name: 'Local B' });
+  const origin = await buildTaskConfiguration(context.db, {
+    database_id,
+    name: 'Task B',
+    type_id: databaseType.id,
+    locks: { ...defaultTaskConfigurationLocks, name: false },
+  });
+  const override = await buildStoreTaskConfiguration(context.db, {
+    store_id,
+    origin_id: origin.id,
+    module: 'actions',
+    name: 'Override B',
+  });
+  const own = await buildStoreTaskConfiguration(context.db, {
+    store_id,
+    module: 'actions',
+    name: 'Store task B',
+    type_id: storeType.id,
+    configuration: actions(),
+    starts: [480],
+    durations: [60],
+  });
+  return [databaseType.id, storeType.id, origin.id, override.id, own.id];
+}
 
 describe('task configurations authorization matrix', () => {
   beforeAll(async () => {
@@ -320,15 +358,39 @@ describe('task configurations authorization matrix', () => {
     for (const [role, user] of Object.entries(users)) {
       agents.set(role as Role, await signIn(context.app, user.email, testPassword));
     }
+    tenantBIds = [
+      tenants.b.distributor.id,
+      tenants.b.database.id,
+      ...tenants.b.stores.map((store) => store.id),
+      ...Object.values(tenants.b.users).map((user) => user.id),
+      ...(await buildTenantBConfigurations()),
+    ];
+    tenantAIds = [
+      databaseId(),
+      ...tenants.a.stores.map((store) => store.id),
+      fixture.databaseType,
+      fixture.databaseConfiguration,
+      ...Object.values(fixture.storeA1),
+      ...Object.values(fixture.managerOwned),
+    ];
   });
 
-  it('answers every endpoint × role as the table says', async () => {
+  it('answers every endpoint × role as the table says, leaking nothing of the other tenant', async () => {
     const endpoints = [...databaseEndpoints(), ...storeEndpoints(() => fixture.storeA1)];
     const mismatches: string[] = [];
     for (const endpoint of endpoints) {
       for (const [index, role] of roles.entries()) {
         const response = await endpoint.send(role);
         outcomes.push(`${endpoint.name} ${role} ${response.statusCode}`);
+        // Tenant A's accounts never read an id of tenant B; tenant B's never read tenant A's
+        // records, whatever the endpoint answers.
+        const foreign = tenantARoles.includes(role)
+          ? tenantBIds
+          : tenantBRoles.includes(role)
+            ? tenantAIds
+            : [];
+        const leaked = foreign.filter((id) => response.body.includes(id));
+        if (leaked.length) leaks.push(`${endpoint.name} ${role}: ${leaked.join(', ')}`);
         const expected = endpoint.expected[index]!;
         if (response.statusCode !== expected) {
           mismatches.push(
@@ -342,6 +404,7 @@ describe('task configurations authorization matrix', () => {
       }
     }
     expect(mismatches).toEqual([]);
+    expect(leaks).toEqual([]);
     expect(outcomes).toHaveLength(endpoints.length * roles.length);
     expect(endpoints).toHaveLength(18);
   });

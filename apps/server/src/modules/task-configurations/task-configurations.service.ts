@@ -23,7 +23,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import {
-  databases,
+  type databases,
   stores,
   storeTaskConfigurations,
   taskConfigurations,
@@ -38,6 +38,7 @@ import {
   findEditableStore,
   findStoreInScope,
   type StoreRow,
+  storeHiddenModules,
 } from '../stores/stores.service';
 import {
   canonicalElementReferences,
@@ -143,14 +144,17 @@ async function typeOf(
   return { name: row?.name ?? null, color: row?.color ?? null };
 }
 
-async function hiddenModulesOf(db: Database, store: StoreRow): Promise<ModuleKey[]> {
-  const own = store.hidden_modules as ModuleKey[];
-  if (!store.database_id) return own;
-  const [database] = await db
-    .select({ hidden_modules: databases.hidden_modules })
-    .from(databases)
-    .where(eq(databases.id, store.database_id));
-  return [...new Set([...own, ...((database?.hidden_modules ?? []) as ModuleKey[])])];
+/** The modules hidden on a store: its own and its database's (the stores module's rule). */
+function hiddenModulesOf(db: Database, store: StoreRow): Promise<ModuleKey[]> {
+  return storeHiddenModules(db, store);
+}
+
+/**
+ * A task of a module the database or store hides is never generated: creating, changing or
+ * duplicating one is refused (issue 13), before anything is written.
+ */
+function assertModuleShown(hiddenModules: readonly string[], module: ConfigurationModule): void {
+  if (hiddenModules.includes(module)) throw new AppError('task-configuration/hidden-module');
 }
 
 async function presentEffective(
@@ -673,6 +677,7 @@ export async function createDatabaseConfiguration(
   const changes = columnChanges(input, 'database');
   if (!changes.name?.trim()) throw new AppError('task-configuration/invalid-name');
   if (!module) throw new AppError('task-configuration.select-module');
+  assertModuleShown(database.hidden_modules, module);
   const draft: DatabaseConfigurationRow = {
     id: '',
     database_id: database.id,
@@ -716,6 +721,7 @@ export async function updateDatabaseConfiguration(
     ...(changes as Partial<DatabaseConfigurationRow>),
   });
   assertValidName(effective);
+  assertModuleShown(ref.database.hidden_modules, effective.module);
   await assertValidContent(db, input, effective, {
     level: 'database',
     databaseId: ref.database.id,
@@ -741,6 +747,7 @@ export async function duplicateDatabaseConfiguration(
   id: string,
 ): Promise<DatabaseConfigurationRef> {
   const ref = await findDatabaseConfiguration(db, scope, id, { isWrite: true });
+  assertModuleShown(ref.database.hidden_modules, ref.row.module);
   const {
     id: _id,
     version: _version,
@@ -802,6 +809,7 @@ export async function createStoreConfiguration(
     effectiveStoreConfiguration(draftStoreRow(store, module, origin, changes), origin),
   );
   if (!module) throw new AppError('task-configuration.select-module');
+  assertModuleShown(await hiddenModulesOf(db, store), module);
   // A store's own configuration starts from the defaults of a new one; an override from nothing.
   const own: Columns = origin
     ? changes
@@ -866,6 +874,7 @@ export async function updateStoreConfiguration(
     ref.origin,
   );
   assertValidName(effective);
+  assertModuleShown(await hiddenModulesOf(db, ref.store), effective.module);
   await assertValidContent(db, input, effective, { level: 'store', store: ref.store });
   const [row] = await db
     .update(storeTaskConfigurations)
@@ -891,6 +900,7 @@ export async function duplicateStoreConfiguration(
 ): Promise<StoreConfigurationRef> {
   const ref = await findStoreConfiguration(db, scope, id, { isWrite: true });
   const effective = effectiveStoreConfiguration(ref.row, ref.origin);
+  assertModuleShown(await hiddenModulesOf(db, ref.store), effective.module);
   const values = effective.values;
   const [row] = await db
     .insert(storeTaskConfigurations)

@@ -135,10 +135,12 @@ describe('demo tasks', () => {
     });
     const paris = await buildStore(context.db, {
       database_id: database.id,
+      created_at: new Date('2026-01-01T00:00:00Z'),
       timezone_name: 'Europe/Paris',
     });
     const kiritimati = await buildStore(context.db, {
       database_id: database.id,
+      created_at: new Date('2026-01-01T00:00:00Z'),
       timezone_name: 'Pacific/Kiritimati',
     });
     // Paris 14:00 on the 10th; Kiritimati (UTC+14) 02:00 on the 11th.

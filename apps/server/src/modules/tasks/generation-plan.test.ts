@@ -10,6 +10,7 @@ const paris: GenerationStore = {
   timezone_name: 'Europe/Paris',
   task_generation_hour: 0,
   week_start: 0,
+  created_at: new Date('2020-01-01T00:00:00Z'),
 };
 const newYork: GenerationStore = {
   ...paris,
@@ -42,6 +43,22 @@ function configuration(values: Partial<GenerationConfiguration> = {}): Generatio
 
 const startsOf = (store: GenerationStore, day: string, configurations = [configuration()]) =>
   planStoreDay(store, day, configurations).tasks.map((task) => (task.start as Date).toISOString());
+
+describe("a store's creation", () => {
+  it('plans no task starting before the store was created, and every later one', () => {
+    // Created on 2026-11-24 at 11:35 Paris time: the 08:00 check of that day was never due.
+    const created = { ...paris, created_at: new Date('2026-11-24T10:35:00Z') };
+    expect(startsOf(created, '2026-11-23')).toEqual([]);
+    expect(startsOf(created, '2026-11-24')).toEqual(['2026-11-24T16:00:00.000Z']);
+    expect(startsOf(created, '2026-11-25')).toEqual([
+      '2026-11-25T07:00:00.000Z',
+      '2026-11-25T16:00:00.000Z',
+    ]);
+    // A window starting at the creation instant is due.
+    const atStart = { ...paris, created_at: new Date('2026-11-24T16:00:00Z') };
+    expect(startsOf(atStart, '2026-11-24')).toEqual(['2026-11-24T16:00:00.000Z']);
+  });
+});
 
 describe('schedules are wall-clock minutes in the store zone, across DST changes', () => {
   it('New York, spring forward on 2026-03-08: 08:00 is 13:00Z the day before, 12:00Z that day', () => {

@@ -35,6 +35,8 @@ export type GenerationStore = {
   timezone_name: string;
   task_generation_hour: number;
   week_start: number;
+  /** When the store was created: no task starting before it is generated. */
+  created_at: Date;
 };
 
 export type LoadConfigurations = (
@@ -151,7 +153,7 @@ export function isValidTimeZone(zone: string): boolean {
 
 /**
  * The tasks of one store day (pure): one per schedule window of each configuration the
- * recurrence selects, starting at the window's wall-clock start in the store's zone and
+ * recurrence selects (none starting before the store's creation), starting at the window's wall-clock start in the store's zone and
  * ending at its wall-clock end (the duration is the real minutes between them, which differ
  * from the window's on a DST day); plus the warnings (a configuration with no schedule window,
  * an unreadable recurrence).
@@ -211,6 +213,9 @@ export function planStoreDay(
       keys.add(generationKey);
       // The window ends at its wall-clock end: on a DST day the real minutes differ.
       const start = instantOf(day, startMinute, store.timezone_name, cache);
+      // A task scheduled before the store existed was never due (a new store does not start
+      // with its morning's checks missed).
+      if (start.getTime() < store.created_at.getTime()) return;
       const windowMinutes = Math.max(0, configuration.durations[index] ?? 0);
       const end = instantOf(day, startMinute + windowMinutes, store.timezone_name, cache);
       const duration = Math.max(0, Math.round((end.getTime() - start.getTime()) / 60_000));
@@ -515,6 +520,14 @@ export async function generateStoreDays(
 
 /* ---------- Due stores ---------- */
 
+/** A store's creation as epoch milliseconds (raw rows: the same on both drivers). */
+const createdMsOf = sql.raw('floor(extract(epoch from s.created_at) * 1000)::float8');
+type GenerationStoreRow = Omit<GenerationStore, 'created_at'> & { created_ms: number; day: string };
+const itemOfRow = ({ day, created_ms, ...store }: GenerationStoreRow): Item => ({
+  store: { ...store, created_at: new Date(Number(created_ms)) },
+  day,
+});
+
 /** The local hour (0–23) of an instant in a zone. */
 export function hourInZone(instant: Date, zone: string): number {
   const hour = new Intl.DateTimeFormat('en-GB', {
@@ -546,7 +559,8 @@ export async function findDueStores(db: Database, now: Date): Promise<Item[]> {
   if (zones.length === 0) return [];
   const retryBefore = new Date(now.getTime() - retryAfterMinutes * 60_000);
   const result = (await db.execute(sql`
-    select s.id, s.active, s.timezone_name, s.task_generation_hour, s.week_start, z.day::text as day
+    select s.id, s.active, s.timezone_name, s.task_generation_hour, s.week_start,
+           ${createdMsOf} as created_ms, z.day::text as day
       from ${stores} s
       join (values ${sql.join(zones, sql`, `)}) as z(zone, day, hour) on s.timezone_name = z.zone
      where s.active and s.task_generation_hour <= z.hour
@@ -555,9 +569,9 @@ export async function findDueStores(db: Database, now: Date): Promise<Item[]> {
           where r.store_id = s.id and r.day = z.day
             and (r.finished_at is not null or r.started_at >= ${isoOf(retryBefore)}))
      order by s.id`)) as unknown as {
-    rows: (GenerationStore & { day: string })[];
+    rows: GenerationStoreRow[];
   };
-  return result.rows.map(({ day, ...store }) => ({ store, day }));
+  return result.rows.map(itemOfRow);
 }
 
 /** How far back a pass catches up the missed days of a store (its today excluded). */
@@ -582,7 +596,7 @@ export async function findMissedDays(db: Database, now: Date): Promise<Item[]> {
   const retryBefore = new Date(now.getTime() - retryAfterMinutes * 60_000);
   const result = (await db.execute(sql`
     select s.id, s.active, s.timezone_name, s.task_generation_hour, s.week_start,
-           d.day::date::text as day
+           ${createdMsOf} as created_ms, d.day::date::text as day
       from ${stores} s
       join (values ${sql.join(zones, sql`, `)}) as z(zone, today) on s.timezone_name = z.zone
       cross join lateral (
@@ -598,9 +612,9 @@ export async function findMissedDays(db: Database, now: Date): Promise<Item[]> {
           where r.store_id = s.id and r.day = d.day::date
             and (r.finished_at is not null or r.started_at >= ${isoOf(retryBefore)}))
      order by s.id, d.day`)) as unknown as {
-    rows: (GenerationStore & { day: string })[];
+    rows: GenerationStoreRow[];
   };
-  return result.rows.map(({ day, ...store }) => ({ store, day }));
+  return result.rows.map(itemOfRow);
 }
 
 /**

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defaultTaskConfigurationLocks } from '@mise/shared/tasks/constants';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import {
@@ -34,6 +36,8 @@ import { startTaskScheduler } from './scheduler';
  */
 
 const context = useTestApp();
+/** The stores here were created before the days they generate (none is skipped for that). */
+const openedLongAgo = new Date('2025-12-01T00:00:00Z');
 let db: Database;
 let paris: GenerationStore;
 let newYork: GenerationStore;
@@ -57,16 +61,22 @@ beforeAll(async () => {
   databaseId = database.id;
   const common = { distributor_id: distributor.id, database_id: database.id };
   paris = await buildStore(db, {
+    created_at: openedLongAgo,
     ...common,
     timezone_name: 'Europe/Paris',
     task_generation_hour: 5,
   });
   newYork = await buildStore(db, {
+    created_at: openedLongAgo,
     ...common,
     timezone_name: 'America/New_York',
     task_generation_hour: 4,
   });
-  sleeping = await buildStore(db, { ...common, active: false });
+  sleeping = await buildStore(db, {
+    created_at: openedLongAgo,
+    ...common,
+    active: false,
+  });
   const fridge = await buildDatabaseElement(db, {
     database_id: database.id,
     name: 'Chambre froide',
@@ -213,6 +223,7 @@ describe('generateStoreDay', () => {
 
   it('skips configurations whose module is hidden (store or database) or whose elements are all inactive, with a warning', async () => {
     const hiddenHere = await buildStore(db, {
+      created_at: openedLongAgo,
       database_id: databaseId,
       timezone_name: 'Europe/Paris',
       hidden_modules: ['temperatures'],
@@ -229,6 +240,7 @@ describe('generateStoreDay', () => {
     // Hidden on the database: every store of it; all elements inactive: skipped as well.
     const hiddenDatabase = await buildDatabase(db, { hidden_modules: ['actions'] });
     const otherStore = await buildStore(db, {
+      created_at: openedLongAgo,
       database_id: hiddenDatabase.id,
       timezone_name: 'Europe/Paris',
     });
@@ -350,7 +362,11 @@ describe('due stores', () => {
   });
 
   it('warns once per day about an active store with an unknown time zone', async () => {
-    const lost = await buildStore(db, { database_id: databaseId, timezone_name: 'Mars/Olympus' });
+    const lost = await buildStore(db, {
+      created_at: openedLongAgo,
+      database_id: databaseId,
+      timezone_name: 'Mars/Olympus',
+    });
     const warningsOf = async () =>
       (await eventsOf(lost.id)).filter(
         (event) => (event.details as { reason?: string } | null)?.reason === 'invalid-time-zone',
@@ -397,6 +413,7 @@ describe('due stores', () => {
 
   it('a pass catches up the missed days since the last finished run, 7 days back at most, with a warning each', async () => {
     const catcher = await buildStore(db, {
+      created_at: openedLongAgo,
       database_id: databaseId,
       timezone_name: 'Europe/Paris',
       task_generation_hour: 5,
@@ -458,6 +475,78 @@ describe('due stores', () => {
     );
     // Out of the scheduler test's way (it counts Paris and New York only).
     await db.update(stores).set({ active: false }).where(eq(stores.id, catcher.id));
+  });
+
+  it('generates no task scheduled before the store was created (a new store starts with nothing missed)', async () => {
+    // Created on Monday 2026-06-15 at 11:30 in Paris: the 08:00 check and the 10:00 weekly
+    // cleaning of that day were never due; the 17:00 check is.
+    const opened = await buildStore(db, {
+      database_id: databaseId,
+      timezone_name: 'Europe/Paris',
+      task_generation_hour: 0,
+      created_at: new Date('2026-06-15T09:30:00Z'),
+    });
+    const now = new Date('2026-06-15T10:00:00Z');
+    const [due] = (await findDueStores(db, now)).filter((item) => item.store.id === opened.id);
+    expect(due?.store.created_at.toISOString()).toBe('2026-06-15T09:30:00.000Z');
+    await generateStoreDay(db, due!.store, due!.day, { now });
+    expect(
+      (await dayTasks(opened.id, '2026-06-15')).map((row) => [row.name, row.start.toISOString()]),
+    ).toEqual([['Relevé frigos', '2026-06-15T15:00:00.000Z']]);
+    // The day before it existed gets nothing, even forced; the next day gets everything.
+    await generateStoreDay(db, due!.store, '2026-06-14', { now, force: true });
+    expect(await dayTasks(opened.id, '2026-06-14')).toEqual([]);
+    await generateStoreDay(db, due!.store, '2026-06-22', { now });
+    expect((await dayTasks(opened.id, '2026-06-22')).map((row) => row.name)).toEqual([
+      'Relevé frigos',
+      'Nettoyage hebdomadaire',
+      'Relevé frigos',
+    ]);
+    await db.update(stores).set({ active: false }).where(eq(stores.id, opened.id));
+  });
+
+  it('migration 0014 removes the tasks generated before their store existed, never a record', async () => {
+    const opened = await buildStore(db, {
+      database_id: databaseId,
+      active: false,
+      created_at: new Date('2026-06-15T09:30:00Z'),
+    });
+    const values = (
+      name: string,
+      start: string,
+      extra: Partial<typeof tasks.$inferInsert> = {},
+    ) => ({
+      store_id: opened.id,
+      name,
+      module: 'actions' as const,
+      day: '2026-06-15',
+      start: new Date(start),
+      duration: 60,
+      generation_key: `${name}:2026-06-15`,
+      elements: [],
+      ...extra,
+    });
+    await db.insert(tasks).values([
+      values('phantom', '2026-06-15T06:00:00Z'),
+      values('done before', '2026-06-15T06:00:00Z', {
+        completed_timestamp: new Date('2026-06-15T09:40:00Z'),
+        revision: 1,
+      }),
+      values('by hand', '2026-06-15T06:00:00Z', { generation_key: null }),
+      values('after', '2026-06-15T15:00:00Z'),
+    ]);
+    const migration = readFileSync(
+      fileURLToPath(
+        new URL('../../db/migrations/0014_tasks_before_store_creation.sql', import.meta.url),
+      ),
+      'utf8',
+    );
+    await db.execute(sql.raw(migration));
+    expect((await dayTasks(opened.id, '2026-06-15')).map((row) => row.name).sort()).toEqual([
+      'after',
+      'by hand',
+      'done before',
+    ]);
   });
 });
 

@@ -1,5 +1,5 @@
-import { dayInZone, taskStatus } from '@mise/shared/tasks/rules';
-import type { Task } from '@mise/shared/tasks/schemas';
+import { dayInZone, taskStatus, taskWindow, taskWindowState } from '@mise/shared/tasks/rules';
+import type { DeviceTask, Task } from '@mise/shared/tasks/schemas';
 import type { tasks } from '../../db/schema';
 
 export type TaskRow = typeof tasks.$inferSelect;
@@ -48,5 +48,24 @@ export function presentTask(
       now,
       row.day === today,
     ),
+  };
+}
+
+/**
+ * A task as the tablet gets it: the task with its completion window (opens_at, closes_at)
+ * and where `now` stands in it, by the shared rule the device writes apply (`taskWindow`).
+ */
+export function presentDeviceTask(
+  row: TaskRow,
+  now: Date,
+  zone: string,
+  today: string = dayInZone(now, zone),
+): DeviceTask {
+  const window = taskWindow(row, zone);
+  return {
+    ...presentTask(row, now, zone, today),
+    opens_at: window.opensAt.toISOString(),
+    closes_at: window.closesAt.toISOString(),
+    window: taskWindowState(window, now),
   };
 }

@@ -1,14 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { resultAnomalies } from '@mise/shared/history/rules';
 import type { TaskModule } from '@mise/shared/tasks/constants';
-import { dayInZone } from '@mise/shared/tasks/rules';
+import { dayInZone, taskWindow, taskWindowState } from '@mise/shared/tasks/rules';
 import {
   actionsResultSchema,
+  type controlEmployeeSchema,
+  type DeviceTask,
   oilsResultSchema,
   type postponeBodySchema,
   type submitResultBodySchema,
-  type Task,
-  temperatureControlResultSchema,
+  temperatureControlInputSchema,
+  type temperatureControlResultSchema,
   temperaturesResultSchema,
   traceabilityResultSchema,
 } from '@mise/shared/tasks/schemas';
@@ -18,7 +20,7 @@ import type { Database } from '../../db/client';
 import { stores, taskResultRevisions, tasks } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
-import { presentTask, type TaskRow } from './present-task';
+import { presentDeviceTask, type TaskRow } from './present-task';
 
 /*
  * Task completion and postponing from a tablet (spec 002 §3, §4). Every write is a row of
@@ -42,7 +44,7 @@ const resultSchemas = {
   traceability: traceabilityResultSchema,
   actions: actionsResultSchema,
   oils: oilsResultSchema,
-  temperature_control: temperatureControlResultSchema,
+  temperature_control: temperatureControlInputSchema,
 } as const satisfies Record<TaskModule, unknown>;
 
 /** Storage prefix of a store's task pictures (POST /api/device/pictures builds keys under it). */
@@ -163,22 +165,101 @@ export async function storeZone(db: Database, storeId: string): Promise<string> 
 
 /**
  * GET /api/device/tasks: the tasks of a paired device's store on one local day (default the
- * store's today), by start, each with its status at `now`.
+ * store's today), by start, each with its status at `now` and its completion window (when it
+ * opens and closes, and whether it is not open yet, open or closed).
  */
 export async function listDeviceDayTasks(
   db: Database,
   storeId: string,
   day: string | undefined,
   now = new Date(),
-): Promise<{ day: string; items: Task[] }> {
+): Promise<{ day: string; items: DeviceTask[] }> {
   const zone = await storeZone(db, storeId);
-  const wanted = day ?? dayInZone(now, zone);
+  const today = dayInZone(now, zone);
+  const wanted = day ?? today;
   const rows = await db
     .select()
     .from(tasks)
     .where(and(eq(tasks.store_id, storeId), eq(tasks.day, wanted)))
     .orderBy(asc(tasks.start), asc(tasks.name), asc(tasks.id));
-  return { day: wanted, items: rows.map((row) => presentTask(row, now, zone)) };
+  return { day: wanted, items: rows.map((row) => presentDeviceTask(row, now, zone, today)) };
+}
+
+/**
+ * A task is written from a tablet (completed, corrected, postponed) only inside its window:
+ * from its start less the tolerance until the end of its store day (409 'task/not-open-yet',
+ * 'task/closed'), by the shared rule the day list shows.
+ */
+function requireOpenWindow(task: TaskRow, zone: string, now: Date): void {
+  const state = taskWindowState(taskWindow(task, zone), now);
+  if (state === 'not_open_yet') throw new AppError('task/not-open-yet');
+  if (state === 'closed') throw new AppError('task/closed');
+}
+
+type ControlEmployee = z.infer<typeof controlEmployeeSchema>;
+type ControlEntry = z.infer<typeof temperatureControlResultSchema>['entries'][number];
+type ControlInput = z.infer<typeof temperatureControlInputSchema>;
+
+const sameValue = (left: unknown, right: unknown) => (left ?? null) === (right ?? null);
+
+/**
+ * A temperature control written in one or two steps (spec 002 §3). Each entry gets
+ * `start_employee` when its start is recorded and `end_employee` when its end is, from the
+ * employee token of the step that recorded it. Outside a correction a recorded step is never
+ * changed: an entry whose start (mode, target, start temperature and time) or end (end
+ * temperature and time) is already on the task must be sent unchanged (409
+ * 'task/control-recorded'), and keeps its employee. A correction (reason given, the task
+ * completed) may change the values and keeps the recorded employees (the corrector is on
+ * the revision). Complete when every entry has its end.
+ */
+function recordTemperatureControl(
+  stored: unknown,
+  input: ControlInput,
+  employee: ControlEmployee,
+  isCorrection: boolean,
+): { result: { entries: ControlEntry[] }; isComplete: boolean } {
+  const storedEntries = (stored as { entries?: unknown } | null)?.entries;
+  const priorOf = new Map<string, Partial<ControlEntry>>(
+    (Array.isArray(storedEntries) ? (storedEntries as Partial<ControlEntry>[]) : [])
+      .filter((entry) => entry && typeof entry.element === 'string')
+      .map((entry) => [entry.element as string, entry]),
+  );
+  const entries = input.entries.map((entry): ControlEntry => {
+    const prior = priorOf.get(entry.element);
+    const hasPriorStart = prior?.start_timestamp !== null && prior?.start_timestamp !== undefined;
+    const hasPriorEnd = prior?.end_timestamp !== null && prior?.end_timestamp !== undefined;
+    if (!isCorrection && prior) {
+      const keepsStart =
+        !hasPriorStart ||
+        (sameValue(prior.mode, entry.mode) &&
+          sameValue(prior.target_temperature, entry.target_temperature) &&
+          sameValue(prior.start_temperature, entry.start_temperature) &&
+          sameValue(prior.start_timestamp, entry.start_timestamp));
+      const keepsEnd =
+        !hasPriorEnd ||
+        (sameValue(prior.end_temperature, entry.end_temperature) &&
+          sameValue(prior.end_timestamp, entry.end_timestamp));
+      if (!keepsStart || !keepsEnd) throw new AppError('task/control-recorded');
+    }
+    const attribution = (isRecorded: boolean, hasPrior: boolean, priorEmployee: unknown) => {
+      if (!isRecorded) return null;
+      if (hasPrior) return (priorEmployee as ControlEmployee | null | undefined) ?? null;
+      return isCorrection ? null : employee;
+    };
+    return {
+      ...entry,
+      start_employee: attribution(
+        entry.start_timestamp !== null,
+        hasPriorStart,
+        prior?.start_employee,
+      ),
+      end_employee: attribution(entry.end_timestamp !== null, hasPriorEnd, prior?.end_employee),
+    };
+  });
+  return {
+    result: { entries },
+    isComplete: entries.every((entry) => entry.end_timestamp !== null),
+  };
 }
 
 async function findStoreTask(db: Database, storeId: string, taskId: string): Promise<TaskRow> {
@@ -266,11 +347,16 @@ async function keyedWrite<T>(
 }
 
 /**
- * POST /api/device/tasks/:id/result. The task must be the device store's (404). A completed
- * task needs a reason (409 'task/already-completed' otherwise) and then gets a new revision;
- * a postponed task cannot be completed (409 'task/postponed'). The task's completion time is
- * the server's now at the first completion and never changes (corrections keep it and the
- * first completer); the tablet's time is kept only on the revision (reported_timestamp).
+ * POST /api/device/tasks/:id/result. The task must be the device store's (404). A postponed
+ * task cannot be completed (409 'task/postponed'); a task is written only inside its window
+ * (409 'task/not-open-yet' before its start less the tolerance, 'task/closed' after the end of
+ * its store day), corrections included. A completed task needs a reason (409
+ * 'task/already-completed' otherwise) and then gets a new revision. The task's completion
+ * time is the server's now at the first completion and never changes (corrections keep it and
+ * the first completer); the tablet's time is kept only on the revision (reported_timestamp).
+ * A temperature control whose entries are not all ended records its start step: the result
+ * and a revision are written, the task stays to complete (see recordTemperatureControl).
+ * A refused write writes nothing (task row, revisions, summaries).
  */
 export async function submitTaskResult(
   db: Database,
@@ -278,12 +364,12 @@ export async function submitTaskResult(
   taskId: string,
   body: SubmitResultBody,
   now = new Date(),
-): Promise<Task> {
+): Promise<DeviceTask> {
   const task = await findStoreTask(db, actor.storeId, taskId);
   const zone = await storeZone(db, actor.storeId);
   const hash = requestHash('result', task.id, body);
   const present = async () =>
-    presentTask(await findStoreTask(db, actor.storeId, task.id), new Date(), zone);
+    presentDeviceTask(await findStoreTask(db, actor.storeId, task.id), now, zone);
   return keyedWrite(
     db,
     actor.storeId,
@@ -292,11 +378,25 @@ export async function submitTaskResult(
     hash,
     async (tx, locked) => {
       if (locked.postponed_task !== null) throw new AppError('task/postponed');
+      requireOpenWindow(locked, zone, now);
       const isCorrection = locked.completed_timestamp !== null;
       if (isCorrection && !body.reason) throw new AppError('task/already-completed');
-      const result = checkTaskResult(locked, body.result);
+      let result = checkTaskResult(locked, body.result);
+      let isComplete = true;
+      if (locked.module === 'temperature_control') {
+        const control = recordTemperatureControl(
+          locked.result,
+          result as ControlInput,
+          { id: actor.employee.id, name: actor.employee.name, surname: actor.employee.surname },
+          isCorrection,
+        );
+        // A correction cannot take a completed control back to "started".
+        if (isCorrection && !control.isComplete) throw invalidResult();
+        result = control.result;
+        isComplete = control.isComplete;
+      }
       // The record's time is the server's: a tablet clock cannot backdate (or move) it.
-      const completedAt = isCorrection ? locked.completed_timestamp! : now;
+      const completedAt = isCorrection ? locked.completed_timestamp! : isComplete ? now : null;
       const reportedAt = body.completed_timestamp ? new Date(body.completed_timestamp) : null;
       const employee = { name: actor.employee.name, surname: actor.employee.surname };
       const revision = locked.revision + 1;
@@ -319,8 +419,9 @@ export async function submitTaskResult(
       const [updated] = await tx
         .update(tasks)
         .set(
-          isCorrection
-            ? // The first completer stays on the task; the correction's author is on its revision.
+          isCorrection || !isComplete
+            ? // The first completer stays on the task; the correction's author is on its
+              // revision (a control's start step completes nothing yet).
               { result, result_anomaly, revision, updated_at: now }
             : {
                 result,
@@ -334,16 +435,18 @@ export async function submitTaskResult(
         )
         .where(eq(tasks.id, locked.id))
         .returning();
-      return presentTask(updated!, now, zone);
+      return presentDeviceTask(updated!, now, zone);
     },
     present,
   );
 }
 
 /**
- * POST /api/device/tasks/:id/postpone. The new start must be later than now; only a task of
- * the store's today that is neither completed nor postponed can be postponed (409
- * 'task/postpone-not-allowed'). A copy of the task is created at the new
+ * POST /api/device/tasks/:id/postpone. The new start must be later than now and within the
+ * task's store day (400 'task/postpone-in-past', 'task/postpone-outside-day'); a task whose
+ * day is over cannot be postponed (409 'task/closed'); only a task of the store's today that
+ * is neither completed nor postponed can be postponed (409 'task/postpone-not-allowed'), open
+ * or not yet open (postponing is rescheduling, not a record). A copy of the task is created at the new
  * start (its day is the store's local day of that start; no generation key; original_task =
  * the old task) and the old task points to it (status postponed) with the postponing employee
  * and a 'postpone' revision. Answers the new task.
@@ -354,14 +457,14 @@ export async function postponeTask(
   taskId: string,
   body: PostponeBody,
   now = new Date(),
-): Promise<Task> {
+): Promise<DeviceTask> {
   const task = await findStoreTask(db, actor.storeId, taskId);
   const zone = await storeZone(db, actor.storeId);
   const hash = requestHash('postpone', task.id, body);
   const answer = async (revision: RevisionRow) => {
     const target = (revision.result as { postponed_task?: string } | null)?.postponed_task;
     const row = await findStoreTask(db, actor.storeId, target ?? task.id);
-    return presentTask(row, new Date(), zone);
+    return presentDeviceTask(row, now, zone);
   };
   const start = new Date(body.start);
   return keyedWrite(
@@ -372,6 +475,11 @@ export async function postponeTask(
     hash,
     async (tx, locked) => {
       if (start.getTime() <= now.getTime()) throw new AppError('task/postpone-in-past');
+      const window = taskWindow(locked, zone);
+      if (taskWindowState(window, now) === 'closed') throw new AppError('task/closed');
+      // The copy belongs to the same store day: postponing cannot carry a check to another day.
+      if (start.getTime() >= window.closesAt.getTime())
+        throw new AppError('task/postpone-outside-day');
       if (
         locked.completed_timestamp !== null ||
         locked.postponed_task !== null ||
@@ -427,7 +535,7 @@ export async function postponeTask(
           updated_at: now,
         })
         .where(eq(tasks.id, locked.id));
-      return presentTask(copy!, now, zone);
+      return presentDeviceTask(copy!, now, zone);
     },
     answer,
   );

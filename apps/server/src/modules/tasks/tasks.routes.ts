@@ -16,7 +16,7 @@ import * as tasksService from './tasks.service';
 
 /** A store's tasks, task generation and its events. */
 export const tasksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db } = deps;
+  const { db, now } = deps;
   const scopeFor = (request: Parameters<typeof requireAuth>[0]) =>
     scopeOf(request, db, requireAuth(request).user);
 
@@ -36,6 +36,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         await scopeFor(request),
         request.params.storeId,
         request.query.day,
+        now(),
       ),
   );
 
@@ -61,6 +62,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         response: { 200: taskGenerationRunResponseSchema },
       },
     },
-    async (request) => tasksService.runGeneration(db, await scopeFor(request), request.body),
+    async (request) =>
+      tasksService.runGeneration(db, await scopeFor(request), request.body, { now: now() }),
   );
 };

@@ -1,8 +1,15 @@
 import type { UpdateUserBody, User, UserSummary } from '@mise/shared/users/schemas';
-import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { databaseManagers, databases, storeOwners, stores, users } from '../../db/schema';
-import type { UserRow } from '../../platform/auth/sessions';
+import {
+  authTokens,
+  databaseManagers,
+  databases,
+  storeOwners,
+  stores,
+  users,
+} from '../../db/schema';
+import { deleteUserSessions, type UserRow } from '../../platform/auth/sessions';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { likePattern } from '../../platform/like-pattern';
 import { countPastPage } from '../../platform/paging';
@@ -63,6 +70,15 @@ export async function presentUser(db: Database, row: UserRow, viewer?: Scope): P
   };
 }
 
+/** Ends every session of an account and voids its unused login and reset links. */
+export async function endUserAccess(db: Database, userId: string): Promise<void> {
+  await deleteUserSessions(db, userId);
+  await db
+    .update(authTokens)
+    .set({ used_at: new Date() })
+    .where(and(eq(authTokens.user_id, userId), isNull(authTokens.used_at)));
+}
+
 export async function findUserInScope(db: Database, scope: Scope, id: string): Promise<UserRow> {
   const [row] = await db
     .select()
@@ -108,6 +124,51 @@ export async function assertActsWithinTenant(
     .where(and(eq(databaseManagers.user_id, target.id), notOwn(databases.distributor_id)))
     .limit(1);
   if (foreignStore || foreignDatabase) throw forbidden();
+}
+
+/**
+ * Whether an existing account already belongs to the adder's tenant, so that linking it by
+ * e-mail discloses nothing and needs no consent: for an admin always; for a distributor an
+ * account tied to its distributor (own distributor, a store it owns, a database it manages)
+ * and to nothing else; for a store owner an account owning only stores the adder owns too.
+ * Anyone else (an account of another tenant, or of none) is invited and must accept.
+ */
+export async function isWithinAddersTenant(
+  db: Database,
+  scope: Scope,
+  target: UserRow,
+  distributorId: string | null,
+): Promise<boolean> {
+  if (scope.isAll) return true;
+  const [ties] = (
+    (await db.execute(sql`select
+      array(select ${stores.distributor_id}::text from ${storeOwners} join ${stores} on ${stores.id} = ${storeOwners.store_id} where ${storeOwners.user_id} = ${target.id}) as store_distributors,
+      array(select ${storeOwners.store_id}::text from ${storeOwners} where ${storeOwners.user_id} = ${target.id}) as store_ids,
+      array(select ${databases.distributor_id}::text from ${databaseManagers} join ${databases} on ${databases.id} = ${databaseManagers.database_id} where ${databaseManagers.user_id} = ${target.id}) as database_distributors`)) as unknown as {
+      rows: {
+        store_distributors: (string | null)[];
+        store_ids: string[];
+        database_distributors: (string | null)[];
+      }[];
+    }
+  ).rows;
+  if (!ties) return false;
+  if (scope.role === 'customer') {
+    return (
+      ties.store_ids.length > 0 &&
+      ties.database_distributors.length === 0 &&
+      ties.store_ids.every((id) => scope.ownedStoreIds.includes(id))
+    );
+  }
+  if (
+    scope.role !== 'distributor' ||
+    !distributorId ||
+    !scope.distributorIds.includes(distributorId)
+  )
+    return false;
+  const links = [...ties.store_distributors, ...ties.database_distributors];
+  if (target.distributor_id !== null) links.push(target.distributor_id);
+  return links.length > 0 && links.every((id) => id === distributorId);
 }
 
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | null> {
@@ -185,6 +246,9 @@ export async function updateUser(
     .where(and(eq(users.id, id), eq(users.version, version)))
     .returning();
   if (!updated) throw new AppError('conflict/stale-version');
+  // A disabled account's sessions and pending links end now: re-enabling it later must not
+  // revive a session or a login link opened before.
+  if (body.active === false) await endUserAccess(db, id);
   return updated;
 }
 

@@ -1,6 +1,7 @@
 import { type AllergenKey, allergens } from '@mise/shared/catalogue/constants';
 import type { AllergenTable } from '@mise/shared/catalogue/schemas';
 import { createPdfDocument, renderToBuffer } from './document';
+import { exportTexts, fillTemplate } from './export-texts';
 import { pdfFonts } from './fonts';
 
 export type PdfLanguage = 'fr' | 'en' | 'de' | 'pl';
@@ -17,112 +18,18 @@ type Texts = {
   locale: string;
 };
 
-/** The allergens sheet's own words, in the four interface languages (spec 001 §1). */
+/** The allergens sheet's own words, from the locale files ("exports.allergens"). */
+function sheetTexts(lang: PdfLanguage): Texts {
+  const words = exportTexts(lang).allergens;
+  return { ...words, page: (number, count) => fillTemplate(words.page, { number, count }) };
+}
+
+/** The sheet's words in the four interface languages (spec 001 §1). */
 export const allergenPdfTexts: Record<PdfLanguage, Texts> = {
-  fr: {
-    heading: 'Allergènes',
-    element: 'Élément',
-    withoutType: 'Sans type',
-    empty: 'Aucun élément ne contient d’allergène.',
-    legend: '● : contient l’allergène',
-    generatedAt: 'Généré le',
-    page: (number, count) => `Page ${number} sur ${count}`,
-    locale: 'fr-FR',
-    allergens: {
-      glutenGrains: 'Gluten',
-      crustaceans: 'Crustacés',
-      egg: 'Œufs',
-      fish: 'Poissons',
-      peanut: 'Arachides',
-      soy: 'Soja',
-      milkOrLactose: 'Lait',
-      edibleNuts: 'Fruits à coque',
-      celery: 'Céleri',
-      mustard: 'Moutarde',
-      sesame: 'Sésame',
-      sulphites: 'Sulfites',
-      lupines: 'Lupin',
-      molluscs: 'Mollusques',
-    },
-  },
-  en: {
-    heading: 'Allergens',
-    element: 'Element',
-    withoutType: 'Without type',
-    empty: 'No element carries an allergen.',
-    legend: '●: contains the allergen',
-    generatedAt: 'Generated on',
-    page: (number, count) => `Page ${number} of ${count}`,
-    locale: 'en-GB',
-    allergens: {
-      glutenGrains: 'Gluten',
-      crustaceans: 'Crustaceans',
-      egg: 'Eggs',
-      fish: 'Fish',
-      peanut: 'Peanuts',
-      soy: 'Soybeans',
-      milkOrLactose: 'Milk',
-      edibleNuts: 'Nuts',
-      celery: 'Celery',
-      mustard: 'Mustard',
-      sesame: 'Sesame',
-      sulphites: 'Sulphites',
-      lupines: 'Lupin',
-      molluscs: 'Molluscs',
-    },
-  },
-  de: {
-    heading: 'Allergene',
-    element: 'Element',
-    withoutType: 'Ohne Typ',
-    empty: 'Kein Element enthält ein Allergen.',
-    legend: '●: enthält das Allergen',
-    generatedAt: 'Erstellt am',
-    page: (number, count) => `Seite ${number} von ${count}`,
-    locale: 'de-DE',
-    allergens: {
-      glutenGrains: 'Gluten',
-      crustaceans: 'Krebstiere',
-      egg: 'Eier',
-      fish: 'Fisch',
-      peanut: 'Erdnüsse',
-      soy: 'Soja',
-      milkOrLactose: 'Milch',
-      edibleNuts: 'Schalenfrüchte',
-      celery: 'Sellerie',
-      mustard: 'Senf',
-      sesame: 'Sesam',
-      sulphites: 'Sulfite',
-      lupines: 'Lupinen',
-      molluscs: 'Weichtiere',
-    },
-  },
-  pl: {
-    heading: 'Alergeny',
-    element: 'Element',
-    withoutType: 'Bez typu',
-    empty: 'Żaden element nie zawiera alergenów.',
-    legend: '●: zawiera alergen',
-    generatedAt: 'Wygenerowano',
-    page: (number, count) => `Strona ${number} z ${count}`,
-    locale: 'pl-PL',
-    allergens: {
-      glutenGrains: 'Gluten',
-      crustaceans: 'Skorupiaki',
-      egg: 'Jaja',
-      fish: 'Ryby',
-      peanut: 'Orzeszki ziemne',
-      soy: 'Soja',
-      milkOrLactose: 'Mleko',
-      edibleNuts: 'Orzechy',
-      celery: 'Seler',
-      mustard: 'Gorczyca',
-      sesame: 'Sezam',
-      sulphites: 'Siarczyny',
-      lupines: 'Łubin',
-      molluscs: 'Mięczaki',
-    },
-  },
+  fr: sheetTexts('fr'),
+  en: sheetTexts('en'),
+  de: sheetTexts('de'),
+  pl: sheetTexts('pl'),
 };
 
 /* A4 landscape, in points. */

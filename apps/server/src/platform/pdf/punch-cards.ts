@@ -2,6 +2,7 @@ import { flagIncoherences, pairEntries, totalHours } from '@mise/shared/people/r
 import type { PunchCards, PunchEntry } from '@mise/shared/people/schemas';
 import { DateTime } from 'luxon';
 import { createPdfDocument, renderToBuffer } from './document';
+import { exportTexts, fillTemplate } from './export-texts';
 import { pdfFonts } from './fonts';
 
 /*
@@ -31,68 +32,22 @@ type Texts = {
   locale: string;
 };
 
-/** The sheet's own words in the four interface languages. */
+/** The sheet's own words, from the locale files ("exports.punchCards"). */
+function sheetTexts(lang: PunchCardsPdfLanguage): Texts {
+  const words = exportTexts(lang).punchCards;
+  return {
+    ...words,
+    week: (from, to) => fillTemplate(words.week, { from, to }),
+    page: (number, count) => fillTemplate(words.page, { number, count }),
+  };
+}
+
+/** The sheet's words in the four interface languages. */
 export const punchCardsPdfTexts: Record<PunchCardsPdfLanguage, Texts> = {
-  fr: {
-    title: 'Pointages',
-    period: 'Période',
-    colon: ' :',
-    employee: 'Employé',
-    total: 'Total (h)',
-    totalRow: 'Total des heures',
-    periodTotal: 'Total des heures de la période',
-    week: (from, to) => `Semaine du ${from} au ${to}`,
-    noEmployee: 'Aucun employé actif dans cet établissement.',
-    legend: 'Gauche : arrivée, droite : départ ; en rouge : pointage incohérent',
-    generatedAt: 'Généré le',
-    page: (number, count) => `Page ${number} sur ${count}`,
-    locale: 'fr-FR',
-  },
-  en: {
-    title: 'Punch cards',
-    period: 'Period',
-    colon: ':',
-    employee: 'Employee',
-    total: 'Total (h)',
-    totalRow: 'Total hours',
-    periodTotal: 'Total hours of the period',
-    week: (from, to) => `Week from ${from} to ${to}`,
-    noEmployee: 'No active employee in this store.',
-    legend: 'Left: entrance, right: exit; in red: incoherent entry',
-    generatedAt: 'Generated on',
-    page: (number, count) => `Page ${number} of ${count}`,
-    locale: 'en-GB',
-  },
-  de: {
-    title: 'Stempelkarten',
-    period: 'Zeitraum',
-    colon: ':',
-    employee: 'Mitarbeiter',
-    total: 'Summe (Std.)',
-    totalRow: 'Stunden gesamt',
-    periodTotal: 'Stunden im Zeitraum gesamt',
-    week: (from, to) => `Woche vom ${from} bis ${to}`,
-    noEmployee: 'Kein aktiver Mitarbeiter in diesem Betrieb.',
-    legend: 'Links: Kommen, rechts: Gehen; rot: inkohärente Buchung',
-    generatedAt: 'Erstellt am',
-    page: (number, count) => `Seite ${number} von ${count}`,
-    locale: 'de-DE',
-  },
-  pl: {
-    title: 'Karty czasu pracy',
-    period: 'Okres',
-    colon: ':',
-    employee: 'Pracownik',
-    total: 'Suma (godz.)',
-    totalRow: 'Suma godzin',
-    periodTotal: 'Suma godzin w okresie',
-    week: (from, to) => `Tydzień od ${from} do ${to}`,
-    noEmployee: 'Brak aktywnych pracowników w tym lokalu.',
-    legend: 'Po lewej: wejście, po prawej: wyjście; na czerwono: niespójny wpis',
-    generatedAt: 'Wygenerowano',
-    page: (number, count) => `Strona ${number} z ${count}`,
-    locale: 'pl-PL',
-  },
+  fr: sheetTexts('fr'),
+  en: sheetTexts('en'),
+  de: sheetTexts('de'),
+  pl: sheetTexts('pl'),
 };
 
 /* A4 landscape, in points. */

@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { HistoryTask } from '@mise/shared/history/schemas';
 import { buildHistoryTask, taskElement as element } from '@mise/shared/history/test-support';
 import type { TaskModule } from '@mise/shared/tasks/constants';
@@ -192,17 +195,22 @@ describe('renderTasksPdf', () => {
       .map((item) => item.text);
     expect(counts).toEqual(['Tâches : 2', 'Tâches : 0', 'Tâches : 1', 'Tâches : 1']);
 
+    // The scheduled window and, apart, when the task was completed.
     expect(rowOf(items, 'Relevé chambre froide')).toEqual([
-      '22/11/2026 08:00',
+      '22/11/2026 08:00 – 09:00',
       'Relevé chambre froide',
       'Zofia Wójcik',
+      '22/11/2026 08:20',
       'Effectuée',
       // The anomaly marker wraps inside its cell.
       '⚠ Température hors plage,',
     ]);
     expect(text).toContain('⚠ Température hors plage,\nTempérature non prise');
+    // Each reading with its own time and the element's minimum and maximum.
     expect(rowOf(items, 'Crème fraîche déplacée')).toEqual([
       'Chambre froide Łódź',
+      '08:00',
+      '0 °C / 4 °C',
       '6 °C',
       '5,5 °C',
       '—',
@@ -211,13 +219,22 @@ describe('renderTasksPdf', () => {
     ]);
     // The reading not taken.
     expect(items.filter((item) => item.text === 'Non prise')).toHaveLength(1);
-    expect(rowOf(items, 'Non prise')).toEqual(['Chambre froide Łódź', '—', 'Non prise', '—', '0']);
+    expect(rowOf(items, 'Non prise')).toEqual([
+      'Chambre froide Łódź',
+      '08:00',
+      '0 °C / 4 °C',
+      '—',
+      'Non prise',
+      '—',
+      '0',
+    ]);
 
     // A postponed task shows where it went, and its employee.
     expect(rowOf(items, 'Relevé du soir')).toEqual([
-      '23/11/2026 17:30',
+      '23/11/2026 17:30 – 18:30',
       'Relevé du soir',
       'Jean Dupont',
+      '—',
       'Reportée au 24/11/2026 08:00 – 10:00',
     ]);
 
@@ -259,26 +276,6 @@ describe('renderTasksPdf', () => {
     expect(colourOf('63 °C')).toBe(black);
     expect(colourOf('⚠ Température hors plage,')).toBe(red);
     expect(colourOf('Désinfecter')).toBe(black);
-  });
-
-  it('prints the same text through pdfkit’s own text() when the fast path is off', async () => {
-    const fast = await readPdf(await renderTasksPdf(sampleInput('pl')));
-    const plain = await readPdf(
-      await renderTasksPdf(sampleInput('pl'), { isFastTextAllowed: false }),
-    );
-    expect(plain).toHaveLength(fast.length);
-    expect(plain[0]!.items.map((item) => item.text)).toEqual(
-      fast[0]!.items.map((item) => item.text),
-    );
-    // Same places, give or take kerning.
-    plain[0]!.items.forEach((item, index) => {
-      expect(Math.abs(item.x - fast[0]!.items[index]!.x)).toBeLessThan(0.5);
-      expect(Math.abs(item.y - fast[0]!.items[index]!.y)).toBeLessThan(0.5);
-    });
-    const colours = await readColours(
-      await renderTasksPdf(sampleInput('pl'), { isFastTextAllowed: false }),
-    );
-    expect(colours.find((run) => run.text === 'Nie zmierzono')?.colour).toBe('#c92a2a');
   });
 
   it('prints oils (polarity not taken, too high) and traceability picture counts', async () => {
@@ -336,6 +333,7 @@ describe('renderTasksPdf', () => {
       'Oui',
       'Non',
       '25 %',
+      '24 %',
       '172,5 °C',
       '0',
     ]);
@@ -346,6 +344,7 @@ describe('renderTasksPdf', () => {
       'Oui',
       'Non',
       'Non prise',
+      '24 %',
       '—',
       '0',
     ]);
@@ -488,6 +487,22 @@ describe('renderTasksPdf', () => {
     );
     expect(notTaken).toHaveLength(2000);
   }, 120_000);
+});
+
+describe('pdfkit use', () => {
+  it('goes through pdfkit’s public API only: no private members, no raw content operators', () => {
+    const directory = dirname(fileURLToPath(import.meta.url));
+    const sources = readdirSync(directory).filter(
+      (name) => name.endsWith('.ts') && !name.endsWith('.test.ts'),
+    );
+    expect(sources).toContain('tasks.ts');
+    for (const name of sources) {
+      const source = readFileSync(join(directory, name), 'utf8');
+      // pdfkit's private members start with '_' (doc._font, doc._fontSize, page._...).
+      expect(source, name).not.toMatch(/\._[a-zA-Z]/);
+      expect(source, name).not.toMatch(/addContent\(|page\.fonts|\.encode\(/);
+    }
+  });
 });
 
 describe('zonedClock', () => {

@@ -1,4 +1,4 @@
-import type { AnomalyReason, HistoryFilter } from '@mise/shared/history/constants';
+import type { HistoryFilter } from '@mise/shared/history/constants';
 import {
   type ResultColumn,
   type ResultLine,
@@ -6,9 +6,10 @@ import {
   resultLines,
 } from '@mise/shared/history/result-lines';
 import type { HistoryTask } from '@mise/shared/history/schemas';
-import type { TaskModule, TaskStatus } from '@mise/shared/tasks/constants';
+import type { TaskModule } from '@mise/shared/tasks/constants';
 import { IANAZone } from 'luxon';
 import { createPdfDocument, renderToBuffer } from './document';
+import { type ExportLanguage, type ExportTexts, exportTexts, fillTemplate } from './export-texts';
 import { pdfFonts } from './fonts';
 
 /*
@@ -17,7 +18,17 @@ import { pdfFonts } from './fonts';
  * which reuses the words and the formatting below.
  */
 
-export type ExportLanguage = 'fr' | 'en' | 'de' | 'pl';
+export type { ExportLanguage } from './export-texts';
+
+/** A correction of a task's result, as the PDF prints it (task_result_revisions). */
+export type ExportRevision = {
+  revision: number;
+  kind: 'result' | 'postpone';
+  author: { name: string; surname: string } | null;
+  created_at: string;
+  reason: string | null;
+  result: unknown;
+};
 
 export type TasksExportInput = {
   store: { name: string; timezone_name: string };
@@ -29,341 +40,50 @@ export type TasksExportInput = {
   lang: ExportLanguage;
   /** The modules to print, in this order, each with its tasks in the order to print them. */
   sections: { module: TaskModule; items: HistoryTask[] }[];
+  /** Each task's revisions, oldest first (the PDF prints the corrections). */
+  revisions?: ReadonlyMap<string, readonly ExportRevision[]>;
+  /** Thumbnails (JPEG or PNG bytes) of the result pictures, by storage path. */
+  thumbnails?: ReadonlyMap<string, Buffer>;
 };
 
-export type TaskExportTexts = {
-  title: string;
-  period: string;
-  filterLabel: string;
-  /** What follows a label: ' :' in French typography, ':' elsewhere. */
-  colon: string;
-  generatedAt: string;
-  filters: Record<HistoryFilter, string>;
-  modules: Record<TaskModule, string>;
-  statuses: Record<TaskStatus, string>;
+type Words = ExportTexts['tasks'];
+
+export type TaskExportTexts = Omit<
+  Words,
+  'postponedTo' | 'taskCount' | 'page' | 'revision' | 'reason' | 'previous'
+> & {
   postponedTo: (period: string) => string;
-  anomaly: string;
-  anomalies: Record<AnomalyReason, string>;
-  noTask: string;
-  continued: string;
   taskCount: (count: number) => string;
-  headers: { date: string; task: string; employee: string; status: string; anomaly: string };
-  columns: Record<ResultColumn, string>;
-  /** A temperature or a polarity not taken (spec 002 §2 'Non prise'). */
-  notTaken: string;
-  /** A temperature control that fails its target (spec 002 §2 'Hors plage'). */
-  outOfRange: string;
-  yes: string;
-  no: string;
-  done: string;
-  notDone: string;
-  modes: Record<'cooling' | 'reheating', string>;
   page: (number: number, count: number) => string;
-  locale: string;
+  revision: (values: { revision: number; author: string; time: string }) => string;
+  reason: (reason: string) => string;
+  previous: (value: string) => string;
+  /** The CSV export's header of each column. */
+  csvHeaders: ExportTexts['tasksCsv'];
 };
 
-/** The export's own words in the four interface languages (French words from spec 002 §2). */
+/** The export's words, from the locale files ("exports.tasks", "exports.tasksCsv"). */
+function exportWords(lang: ExportLanguage): TaskExportTexts {
+  const all = exportTexts(lang);
+  const words = all.tasks;
+  return {
+    ...words,
+    postponedTo: (period) => fillTemplate(words.postponedTo, { period }),
+    taskCount: (count) => fillTemplate(words.taskCount, { count }),
+    page: (number, count) => fillTemplate(words.page, { number, count }),
+    revision: (values) => fillTemplate(words.revision, values),
+    reason: (reason) => fillTemplate(words.reason, { reason }),
+    previous: (value) => fillTemplate(words.previous, { value }),
+    csvHeaders: all.tasksCsv,
+  };
+}
+
+/** The export's words in the four interface languages (French words from spec 002 §2). */
 export const taskExportTexts: Record<ExportLanguage, TaskExportTexts> = {
-  fr: {
-    title: 'Historique des tâches',
-    period: 'Période',
-    filterLabel: 'Filtre',
-    colon: ' :',
-    generatedAt: 'Généré le',
-    filters: { completed: 'Effectuées', anomaly: 'Anomalies', all: 'Toutes' },
-    modules: {
-      temperatures: 'Températures',
-      traceability: 'Traçabilité',
-      actions: 'Actions (nettoyage)',
-      oils: 'Huiles',
-      temperature_control: 'Contrôle de température',
-    },
-    statuses: {
-      done: 'Effectuée',
-      'done-late': 'Effectuée en retard',
-      late: 'En retard',
-      'on-time': 'À l’heure',
-      postponed: 'Reportée',
-      'non-finalized': 'Non finalisée',
-    },
-    postponedTo: (period) => `Reportée au ${period}`,
-    anomaly: 'Anomalie',
-    anomalies: {
-      late: 'En retard',
-      'temperature-out-of-range': 'Température hors plage',
-      'temperature-not-taken': 'Température non prise',
-      'polarity-too-high': 'Polarité trop élevée',
-      'temperature-control-failed': 'Contrôle de température échoué',
-      'action-not-done': 'Action non effectuée',
-    },
-    noTask: 'Aucune tâche.',
-    continued: 'suite',
-    taskCount: (count) => `Tâches : ${count}`,
-    headers: {
-      date: 'Date',
-      task: 'Tâche',
-      employee: 'Employé',
-      status: 'Statut',
-      anomaly: 'Anomalie',
-    },
-    columns: {
-      element: 'Élément',
-      action: 'Action',
-      first_temperature: 'Première température',
-      temperature: 'Température',
-      control_temperature: 'Température de contrôle',
-      comment: 'Commentaire',
-      pictures: 'Photos',
-      done: 'Effectuée',
-      picture: 'Photo',
-      cleaned: 'Nettoyé',
-      oil_changed: 'Huile changée',
-      oil_filtered: 'Huile filtrée',
-      filter_changed: 'Filtre changé',
-      polarity: 'Polarité',
-      mode: 'Mode',
-      start_temperature: 'Température de début',
-      start_timestamp: 'Heure de début',
-      end_temperature: 'Température de fin',
-      end_timestamp: 'Heure de fin',
-      target_temperature: 'Cible',
-      duration_seconds: 'Durée',
-    },
-    notTaken: 'Non prise',
-    outOfRange: 'Hors plage',
-    yes: 'Oui',
-    no: 'Non',
-    done: 'Effectuée',
-    notDone: 'Non effectuée',
-    modes: { cooling: 'Refroidissement', reheating: 'Remise en température' },
-    page: (number, count) => `Page ${number} sur ${count}`,
-    locale: 'fr-FR',
-  },
-  en: {
-    title: 'Task history',
-    period: 'Period',
-    filterLabel: 'Filter',
-    colon: ':',
-    generatedAt: 'Generated on',
-    filters: { completed: 'Completed', anomaly: 'Anomaly', all: 'All' },
-    modules: {
-      temperatures: 'Temperatures',
-      traceability: 'Traceability',
-      actions: 'Actions (cleaning)',
-      oils: 'Oils',
-      temperature_control: 'Temperature control',
-    },
-    statuses: {
-      done: 'Done',
-      'done-late': 'Done late',
-      late: 'Late',
-      'on-time': 'On time',
-      postponed: 'Postponed',
-      'non-finalized': 'Not finalised',
-    },
-    postponedTo: (period) => `Postponed to ${period}`,
-    anomaly: 'Anomaly',
-    anomalies: {
-      late: 'Late',
-      'temperature-out-of-range': 'Temperature out of range',
-      'temperature-not-taken': 'Temperature not taken',
-      'polarity-too-high': 'Polarity too high',
-      'temperature-control-failed': 'Temperature control failed',
-      'action-not-done': 'Action not done',
-    },
-    noTask: 'No task.',
-    continued: 'continued',
-    taskCount: (count) => `Tasks: ${count}`,
-    headers: {
-      date: 'Date',
-      task: 'Task',
-      employee: 'Employee',
-      status: 'Status',
-      anomaly: 'Anomaly',
-    },
-    columns: {
-      element: 'Element',
-      action: 'Action',
-      first_temperature: 'First temperature',
-      temperature: 'Temperature',
-      control_temperature: 'Control temperature',
-      comment: 'Comment',
-      pictures: 'Pictures',
-      done: 'Done',
-      picture: 'Photo',
-      cleaned: 'Cleaned',
-      oil_changed: 'Oil changed',
-      oil_filtered: 'Oil filtered',
-      filter_changed: 'Filter changed',
-      polarity: 'Polarity',
-      mode: 'Mode',
-      start_temperature: 'Start temperature',
-      start_timestamp: 'Start time',
-      end_temperature: 'End temperature',
-      end_timestamp: 'End time',
-      target_temperature: 'Target',
-      duration_seconds: 'Duration',
-    },
-    notTaken: 'Not taken',
-    outOfRange: 'Out of range',
-    yes: 'Yes',
-    no: 'No',
-    done: 'Done',
-    notDone: 'Not done',
-    modes: { cooling: 'Cooling', reheating: 'Reheating' },
-    page: (number, count) => `Page ${number} of ${count}`,
-    locale: 'en-GB',
-  },
-  de: {
-    title: 'Aufgabenverlauf',
-    period: 'Zeitraum',
-    filterLabel: 'Filter',
-    colon: ':',
-    generatedAt: 'Erstellt am',
-    filters: { completed: 'Erledigt', anomaly: 'Abweichungen', all: 'Alle' },
-    modules: {
-      temperatures: 'Temperaturen',
-      traceability: 'Rückverfolgbarkeit',
-      actions: 'Aktionen (Reinigung)',
-      oils: 'Öle',
-      temperature_control: 'Temperaturkontrolle',
-    },
-    statuses: {
-      done: 'Erledigt',
-      'done-late': 'Verspätet erledigt',
-      late: 'Verspätet',
-      'on-time': 'Pünktlich',
-      postponed: 'Verschoben',
-      'non-finalized': 'Nicht abgeschlossen',
-    },
-    postponedTo: (period) => `Verschoben auf ${period}`,
-    anomaly: 'Abweichung',
-    anomalies: {
-      late: 'Verspätet',
-      'temperature-out-of-range': 'Temperatur außerhalb des Bereichs',
-      'temperature-not-taken': 'Temperatur nicht gemessen',
-      'polarity-too-high': 'Polarität zu hoch',
-      'temperature-control-failed': 'Temperaturkontrolle fehlgeschlagen',
-      'action-not-done': 'Aktion nicht erledigt',
-    },
-    noTask: 'Keine Aufgabe.',
-    continued: 'Fortsetzung',
-    taskCount: (count) => `Aufgaben: ${count}`,
-    headers: {
-      date: 'Datum',
-      task: 'Aufgabe',
-      employee: 'Mitarbeiter',
-      status: 'Status',
-      anomaly: 'Abweichung',
-    },
-    columns: {
-      element: 'Element',
-      action: 'Aktion',
-      first_temperature: 'Erste Temperatur',
-      temperature: 'Temperatur',
-      control_temperature: 'Kontrolltemperatur',
-      comment: 'Kommentar',
-      pictures: 'Fotos',
-      done: 'Erledigt',
-      picture: 'Foto',
-      cleaned: 'Gereinigt',
-      oil_changed: 'Öl gewechselt',
-      oil_filtered: 'Öl gefiltert',
-      filter_changed: 'Filter gewechselt',
-      polarity: 'Polarität',
-      mode: 'Modus',
-      start_temperature: 'Anfangstemperatur',
-      start_timestamp: 'Startzeit',
-      end_temperature: 'Endtemperatur',
-      end_timestamp: 'Endzeit',
-      target_temperature: 'Zielwert',
-      duration_seconds: 'Dauer',
-    },
-    notTaken: 'Nicht gemessen',
-    outOfRange: 'Außerhalb des Bereichs',
-    yes: 'Ja',
-    no: 'Nein',
-    done: 'Erledigt',
-    notDone: 'Nicht erledigt',
-    modes: { cooling: 'Abkühlen', reheating: 'Wiedererwärmen' },
-    page: (number, count) => `Seite ${number} von ${count}`,
-    locale: 'de-DE',
-  },
-  pl: {
-    title: 'Historia zadań',
-    period: 'Okres',
-    filterLabel: 'Filtr',
-    colon: ':',
-    generatedAt: 'Wygenerowano',
-    filters: { completed: 'Wykonane', anomaly: 'Nieprawidłowości', all: 'Wszystkie' },
-    modules: {
-      temperatures: 'Temperatury',
-      traceability: 'Identyfikowalność',
-      actions: 'Czynności (sprzątanie)',
-      oils: 'Oleje',
-      temperature_control: 'Kontrola temperatury',
-    },
-    statuses: {
-      done: 'Wykonane',
-      'done-late': 'Wykonane z opóźnieniem',
-      late: 'Opóźnione',
-      'on-time': 'Na czas',
-      postponed: 'Przełożone',
-      'non-finalized': 'Niezakończone',
-    },
-    postponedTo: (period) => `Przełożone na ${period}`,
-    anomaly: 'Nieprawidłowość',
-    anomalies: {
-      late: 'Opóźnione',
-      'temperature-out-of-range': 'Temperatura poza zakresem',
-      'temperature-not-taken': 'Nie zmierzono temperatury',
-      'polarity-too-high': 'Zbyt wysoka polarność',
-      'temperature-control-failed': 'Kontrola temperatury nieudana',
-      'action-not-done': 'Czynność niewykonana',
-    },
-    noTask: 'Brak zadań.',
-    continued: 'cd.',
-    taskCount: (count) => `Zadania: ${count}`,
-    headers: {
-      date: 'Data',
-      task: 'Zadanie',
-      employee: 'Pracownik',
-      status: 'Status',
-      anomaly: 'Nieprawidłowość',
-    },
-    columns: {
-      element: 'Element',
-      action: 'Czynność',
-      first_temperature: 'Pierwsza temperatura',
-      temperature: 'Temperatura',
-      control_temperature: 'Temperatura kontrolna',
-      comment: 'Komentarz',
-      pictures: 'Zdjęcia',
-      done: 'Wykonane',
-      picture: 'Zdjęcie',
-      cleaned: 'Wyczyszczono',
-      oil_changed: 'Wymieniono olej',
-      oil_filtered: 'Przefiltrowano olej',
-      filter_changed: 'Wymieniono filtr',
-      polarity: 'Polarność',
-      mode: 'Tryb',
-      start_temperature: 'Temperatura początkowa',
-      start_timestamp: 'Godzina rozpoczęcia',
-      end_temperature: 'Temperatura końcowa',
-      end_timestamp: 'Godzina zakończenia',
-      target_temperature: 'Cel',
-      duration_seconds: 'Czas trwania',
-    },
-    notTaken: 'Nie zmierzono',
-    outOfRange: 'Poza zakresem',
-    yes: 'Tak',
-    no: 'Nie',
-    done: 'Wykonane',
-    notDone: 'Niewykonane',
-    modes: { cooling: 'Schładzanie', reheating: 'Podgrzewanie' },
-    page: (number, count) => `Strona ${number} z ${count}`,
-    locale: 'pl-PL',
-  },
+  fr: exportWords('fr'),
+  en: exportWords('en'),
+  de: exportWords('de'),
+  pl: exportWords('pl'),
 };
 
 /* ---------- Formatting shared with the CSV export ---------- */
@@ -466,6 +186,10 @@ const contentWidth = pageWidth - 2 * margin;
 const contentBottom = pageHeight - margin - footerHeight;
 const cellPadding = 3;
 const resultIndent = 14;
+/** Picture thumbnails: their box (points) and how many a result line prints at most. */
+const thumbnailSize = 42;
+const thumbnailGap = 4;
+const maxThumbnailsPerLine = 12;
 
 const colours = {
   text: '#111111',
@@ -490,16 +214,56 @@ const styles = {
   taskAlert: { font: 'bold', size: 8.5, colour: colours.alert, lineHeight: 10.5 },
   cell: { font: 'regular', size: 8, colour: colours.text, lineHeight: 9.5 },
   cellAlert: { font: 'bold', size: 8, colour: colours.alert, lineHeight: 9.5 },
+  revision: { font: 'regular', size: 7.5, colour: colours.muted, lineHeight: 9 },
   footer: { font: 'regular', size: 8, colour: colours.muted, lineHeight: 10 },
 } satisfies Record<string, TextStyle>;
 
-/** Task band columns: date, task, employee, status, anomaly (relative widths). */
-const taskColumnWeights = [80, 230, 130, 190, 152] as const;
+/** Smallest size a header is set in so that each of its words fits its column whole. */
+const minimumHeaderSize = 5.5;
+
+/** Task band columns: scheduled window, task, employee, completion, status, anomaly. */
+const taskColumnWeights = [125, 180, 110, 85, 190, 140] as const;
+
+/** The PDF's result columns: the shared table's, plus the reading time and the limits. */
+type PdfColumn = ResultColumn | 'reading_time' | 'limits' | 'maximum_polarity';
+
+/** Each module's PDF columns, in print order. */
+function pdfColumns(module: TaskModule): readonly PdfColumn[] {
+  switch (module) {
+    case 'temperatures':
+      return [
+        'element',
+        'reading_time',
+        'limits',
+        'first_temperature',
+        'temperature',
+        'control_temperature',
+        'comment',
+        'pictures',
+      ];
+    case 'oils':
+      return [
+        'element',
+        'cleaned',
+        'oil_changed',
+        'oil_filtered',
+        'filter_changed',
+        'polarity',
+        'maximum_polarity',
+        'temperature',
+        'pictures',
+      ];
+    default:
+      return resultColumns(module);
+  }
+}
 
 /** Relative widths of each result column. */
-const resultColumnWeights: Record<ResultColumn, number> = {
+const resultColumnWeights: Record<PdfColumn, number> = {
   element: 150,
   action: 330,
+  reading_time: 60,
+  limits: 75,
   first_temperature: 70,
   temperature: 75,
   control_temperature: 75,
@@ -512,20 +276,23 @@ const resultColumnWeights: Record<ResultColumn, number> = {
   oil_filtered: 65,
   filter_changed: 65,
   polarity: 65,
+  maximum_polarity: 65,
   mode: 85,
-  start_temperature: 55,
-  start_timestamp: 65,
-  end_temperature: 55,
-  end_timestamp: 65,
+  start_temperature: 70,
+  start_timestamp: 80,
+  end_temperature: 70,
+  end_timestamp: 80,
   target_temperature: 170,
   duration_seconds: 60,
 };
 
 /** Lines a cell may take before its text is cut with an ellipsis. */
-const maximumLines: Partial<Record<ResultColumn, number>> = {
+const maximumLines: Partial<Record<PdfColumn, number>> = {
   comment: 30,
   element: 4,
   action: 4,
+  start_timestamp: 3,
+  end_timestamp: 3,
 };
 
 type Column = { x: number; width: number };
@@ -543,68 +310,39 @@ function layoutColumns(left: number, width: number, weights: readonly number[]):
 type Cell = { text: string; style: TextStyle; maxLines: number };
 type Row = { cells: Cell[]; lines: string[][]; height: number };
 
-/** pdfkit 0.20's embedded font, as far as the fast text path uses it (not public API). */
-type EmbeddedFont = {
-  id: string;
-  ascender: number;
-  encode: (text: string) => [string[], unknown];
-  ref: () => unknown;
-};
-
-/** '#rrggbb' as the PDF operator setting that fill colour. */
-function rgbOperator(colour: string): string {
-  const value = Number.parseInt(colour.slice(1), 16);
-  const channel = (shift: number) => (((value >> shift) & 0xff) / 255).toFixed(3);
-  return `${channel(16)} ${channel(8)} ${channel(0)} rg`;
-}
-const rgbOperators = new Map<string, string>();
-
-const coordinate = (value: number) => (Math.round(value * 100) / 100).toString();
-
 /**
- * Writes the text of the document: `measure` and `put` at explicit positions, `flush` before
- * any other drawing and before a page changes.
- *
- * pdfkit's doc.text() wraps each call in save/transform/restore, measures the string twice
- * and copies its options; at tens of thousands of cells that is most of the export's time.
- * The fast path writes one text object per batch of cells instead, through the embedded
- * font's own encoder (which adds the glyphs to the font subset and its ToUnicode map, so the
- * text stays selectable and searchable) and a text matrix per cell. Glyphs are placed at
- * their advance widths, without kerning, which is also how `measure` counts. It relies on
- * pdfkit internals (`_font`, `page.fonts`): when they are not there, doc.text() is used.
+ * Text through pdfkit's public API only (font, fontSize, fillColor, widthOfString, text):
+ * `measure` counts a string's width from each character's advance (asked of
+ * widthOfString once per character and font), `put` writes a line at an explicit position
+ * without pdfkit's own line breaking (the layout breaks lines itself). The font, size and
+ * colour are only set when they change.
  */
-function createTextWriter(
-  doc: PDFKit.PDFDocument,
-  fontFiles: Record<FontName, string>,
-  isFastTextAllowed: boolean,
-) {
-  const openFont = (file: string): EmbeddedFont | null => {
-    doc.font(file);
-    const font = (doc as unknown as { _font?: Partial<EmbeddedFont> })._font;
-    return font &&
-      typeof font.id === 'string' &&
-      typeof font.ascender === 'number' &&
-      typeof font.encode === 'function' &&
-      typeof font.ref === 'function'
-      ? (font as EmbeddedFont)
-      : null;
+function createTextWriter(doc: PDFKit.PDFDocument, fontFiles: Record<FontName, string>) {
+  let currentFont = '';
+  let currentSize = 0;
+  let currentColour = '';
+  const useFont = (style: TextStyle) => {
+    if (currentFont !== style.font) {
+      doc.font(fontFiles[style.font]);
+      currentFont = style.font;
+    }
+    if (currentSize !== style.size) {
+      doc.fontSize(style.size);
+      currentSize = style.size;
+    }
   };
-  const pageFonts = () =>
-    (doc.page as unknown as { fonts?: Record<string, unknown> } | undefined)?.fonts;
-  const regular = openFont(fontFiles.regular);
-  const bold = openFont(fontFiles.bold);
-  const fonts =
-    isFastTextAllowed && regular && bold && typeof pageFonts() === 'object'
-      ? { regular, bold }
-      : null;
 
-  /* Character advances at 1 pt, per font, measured once through the public API (NaN: not yet). */
+  /* Character advances at 1 pt, per font (NaN: not measured yet). */
   const advances: Record<FontName, Float64Array> = {
     regular: new Float64Array(0x10000).fill(Number.NaN),
     bold: new Float64Array(0x10000).fill(Number.NaN),
   };
-  const advanceOf = (character: string, style: TextStyle) =>
-    doc.font(fontFiles[style.font]).fontSize(1).widthOfString(character);
+  const advanceOf = (character: string, style: TextStyle) => {
+    doc.font(fontFiles[style.font]).fontSize(1);
+    currentFont = style.font;
+    currentSize = 1;
+    return doc.widthOfString(character);
+  };
   const measure = (value: string, style: TextStyle): number => {
     const table = advances[style.font];
     let width = 0;
@@ -627,84 +365,34 @@ function createTextWriter(
     return width * style.size;
   };
 
-  let pending: string[] = [];
-  let pendingFont = '';
-  let pendingSize = 0;
-  let pendingColour = '';
-  let registeredPage: unknown = null;
-  const registered = new Set<string>();
-  const encoded: Record<FontName, Map<string, string>> = { regular: new Map(), bold: new Map() };
-
-  const flush = () => {
-    if (pending.length === 0) return;
-    doc.addContent(`BT\n${pending.join('\n')}\nET`);
-    pending = [];
-    pendingFont = '';
-    pendingSize = 0;
-    pendingColour = '';
-  };
-
   const put = (value: string, x: number, top: number, style: TextStyle) => {
     if (value === '') return;
-    if (!fonts) {
-      doc
-        .font(fontFiles[style.font])
-        .fontSize(style.size)
-        .fillColor(style.colour)
-        .text(value, x, top, { lineBreak: false });
-      return;
+    useFont(style);
+    if (currentColour !== style.colour) {
+      doc.fillColor(style.colour);
+      currentColour = style.colour;
     }
-    const font = fonts[style.font];
-    if (registeredPage !== doc.page) {
-      registeredPage = doc.page;
-      registered.clear();
-    }
-    if (!registered.has(font.id)) {
-      const resources = pageFonts();
-      if (resources) resources[font.id] = font.ref();
-      registered.add(font.id);
-    }
-    if (font.id !== pendingFont || style.size !== pendingSize) {
-      pending.push(`/${font.id} ${style.size} Tf`);
-      pendingFont = font.id;
-      pendingSize = style.size;
-    }
-    if (style.colour !== pendingColour) {
-      let operator = rgbOperators.get(style.colour);
-      if (operator === undefined) {
-        operator = rgbOperator(style.colour);
-        rgbOperators.set(style.colour, operator);
-      }
-      pending.push(operator);
-      pendingColour = style.colour;
-    }
-    // The same text always encodes to the same glyphs: encoded once per font.
-    const cache = encoded[style.font];
-    let glyphs = cache.get(value);
-    if (glyphs === undefined) {
-      glyphs = font.encode(value)[0].join('');
-      cache.set(value, glyphs);
-    }
-    // pdfkit's page space runs top-down: the matrix flips the glyphs back upright.
-    const baseline = top + (font.ascender / 1000) * style.size;
-    pending.push(`1 0 0 -1 ${coordinate(x)} ${coordinate(baseline)} Tm [<${glyphs}>] TJ`);
+    doc.text(value, x, top, { lineBreak: false });
   };
 
-  return { measure, put, flush, isFast: fonts !== null };
+  /** Drawing (rectangles, images) and new pages change the fill colour: set it again next. */
+  const forgetColour = () => {
+    currentColour = '';
+  };
+
+  return { measure, put, forgetColour };
 }
 
 /**
  * The history as a PDF (spec 002 §2, §7): a title with the store, the period, the filter and
- * the generation date; per module section every task (date and time in the store's zone,
- * name, employee, status, anomaly) followed by its result lines. Text is placed at explicit
+ * the generation date; per module section every task (scheduled window and completion time
+ * in the store's zone, name, employee, status, anomaly) followed by its result lines (each
+ * reading's own time, the element's minimum and maximum, the pictures as thumbnails) and its
+ * corrections (revision, author, time, reason, previous value). Text is placed at explicit
  * positions (no automatic flow), rows are measured before they are drawn so none is cut by a
- * page end, and every page ends with "page n of N".
- * `options.isFastTextAllowed` (default true) exists for the tests of the doc.text() path.
+ * page end, and every page ends with "page n of N". pdfkit's public API only.
  */
-export async function renderTasksPdf(
-  input: TasksExportInput,
-  options: { isFastTextAllowed?: boolean } = {},
-): Promise<Buffer> {
+export async function renderTasksPdf(input: TasksExportInput): Promise<Buffer> {
   const texts = taskExportTexts[input.lang];
   const zone = exportZone(input.store.timezone_name);
   const clock = zonedClock(zone);
@@ -715,19 +403,15 @@ export async function renderTasksPdf(
     maximumFractionDigits: 2,
     useGrouping: false,
   });
-  const writer = createTextWriter(
-    doc,
-    { regular: pdfFonts.regular, bold: pdfFonts.bold },
-    options.isFastTextAllowed ?? true,
-  );
+  const writer = createTextWriter(doc, { regular: pdfFonts.regular, bold: pdfFonts.bold });
   const { measure, put } = writer;
+  const thumbnails = input.thumbnails ?? new Map<string, Buffer>();
 
   const fillRect = (x: number, top: number, width: number, height: number, colour: string) => {
-    writer.flush();
     doc.rect(x, top, width, height).fill(colour);
+    writer.forgetColour();
   };
   const horizontalLine = (top: number, from = margin) => {
-    writer.flush();
     doc
       .moveTo(from, top)
       .lineTo(pageWidth - margin, top)
@@ -736,6 +420,7 @@ export async function renderTasksPdf(
   /** Line colour and width, set again on each page (a page starts a fresh graphics state). */
   const startPage = () => {
     doc.strokeColor(colours.border).lineWidth(0.5);
+    writer.forgetColour();
   };
 
   /**
@@ -818,13 +503,28 @@ export async function renderTasksPdf(
     });
   };
 
+  /**
+   * A column header: broken between words only, never inside one. When a word is wider
+   * than its column, the header is set smaller until every word fits whole.
+   */
+  const headerCell = (value: string, column: Column): Cell => {
+    const width = column.width - 2 * cellPadding;
+    const widest = (style: TextStyle) =>
+      Math.max(...value.split(/\s+/).map((word) => measure(word, style)));
+    let style: TextStyle = styles.header;
+    while (style.size > minimumHeaderSize && widest(style) > width) {
+      const size = Math.max(minimumHeaderSize, style.size - 0.5);
+      style = { ...style, size, lineHeight: size * 1.2 };
+    }
+    return { text: value, style, maxLines: 3 };
+  };
+
   /* ---------- Page furniture ---------- */
 
   const taskColumns = layoutColumns(margin, contentWidth, taskColumnWeights);
   let y = margin;
 
   const newPage = () => {
-    writer.flush();
     doc.addPage();
     startPage();
     y = margin;
@@ -851,19 +551,26 @@ export async function renderTasksPdf(
     heading: string;
     count: string;
     columns: Column[];
-    columnKeys: readonly ResultColumn[];
+    columnKeys: readonly PdfColumn[];
     taskHeader: Row;
     resultHeader: Row;
   };
 
   const buildSection = (module: TaskModule, taskCount: number): Section => {
-    const columnKeys = resultColumns(module);
+    const columnKeys = pdfColumns(module);
     const columns = layoutColumns(
       margin + resultIndent,
       contentWidth - resultIndent,
       columnKeys.map((key) => resultColumnWeights[key]),
     );
-    const header = (value: string): Cell => ({ text: value, style: styles.header, maxLines: 2 });
+    const taskHeaders = [
+      texts.headers.scheduled,
+      texts.headers.task,
+      texts.headers.employee,
+      texts.headers.completed,
+      texts.headers.status,
+      texts.headers.anomaly,
+    ];
     return {
       module,
       heading: texts.modules[module] ?? module,
@@ -871,17 +578,11 @@ export async function renderTasksPdf(
       columns,
       columnKeys,
       taskHeader: measureRow(
-        [
-          header(texts.headers.date),
-          header(texts.headers.task),
-          header(texts.headers.employee),
-          header(texts.headers.status),
-          header(texts.headers.anomaly),
-        ],
+        taskHeaders.map((value, index) => headerCell(value, taskColumns[index]!)),
         taskColumns,
       ),
       resultHeader: measureRow(
-        columnKeys.map((key) => header(texts.columns[key])),
+        columnKeys.map((key, index) => headerCell(texts.columns[key], columns[index]!)),
         columns,
       ),
     };
@@ -926,11 +627,20 @@ export async function renderTasksPdf(
     const value = clock.seconds(seconds);
     return value.date === taskDate ? value.time : `${value.date} ${value.time}`;
   };
+  /** A control step's time, with who recorded it when the result says. */
+  const stepOf = (seconds: number | null, employee: string, taskDate: string) =>
+    employee ? `${timeOf(seconds, taskDate)} · ${employee}` : timeOf(seconds, taskDate);
+  const limits = (minimum: number | null, maximum: number | null) =>
+    minimum === null && maximum === null
+      ? '—'
+      : `${minimum === null ? '—' : temperature(minimum)} / ${maximum === null ? '—' : temperature(maximum)}`;
 
-  const cellText = (line: ResultLine, column: ResultColumn, taskDate: string): string => {
+  const cellText = (line: ResultLine, column: PdfColumn, taskDate: string): string => {
     switch (line.module) {
       case 'temperatures':
         if (column === 'temperature' && line.isNotTaken) return texts.notTaken;
+        if (column === 'reading_time') return timeOf(line.timestamp, taskDate);
+        if (column === 'limits') return limits(line.minimum_temperature, line.maximum_temperature);
         if (column === 'first_temperature') return temperature(line.first_temperature);
         if (column === 'temperature') return temperature(line.temperature);
         if (column === 'control_temperature') return temperature(line.control_temperature);
@@ -956,6 +666,10 @@ export async function renderTasksPdf(
             return yesNo(line.filter_changed);
           case 'polarity':
             return line.polarity === null ? texts.notTaken : `${formatNumber(line.polarity)} %`;
+          case 'maximum_polarity':
+            return line.maximum_polarity === null
+              ? '—'
+              : `${formatNumber(line.maximum_polarity)} %`;
           case 'temperature':
             return temperature(line.temperature);
           case 'pictures':
@@ -970,11 +684,11 @@ export async function renderTasksPdf(
           case 'start_temperature':
             return temperature(line.start_temperature);
           case 'start_timestamp':
-            return timeOf(line.start_timestamp, taskDate);
+            return stepOf(line.start_timestamp, line.start_employee, taskDate);
           case 'end_temperature':
             return temperature(line.end_temperature);
           case 'end_timestamp':
-            return timeOf(line.end_timestamp, taskDate);
+            return stepOf(line.end_timestamp, line.end_employee, taskDate);
           case 'target_temperature':
             return line.isFailed
               ? `${temperature(line.target_temperature)} · ${texts.outOfRange}`
@@ -989,9 +703,26 @@ export async function renderTasksPdf(
     }
   };
 
-  const resultRow = (section: Section, line: ResultLine, taskDate: string): Row => {
-    const alerts = line.alertColumns;
-    return measureRow(
+  /** A line's values in one phrase (a correction's previous value). */
+  const lineSummary = (line: ResultLine, module: TaskModule, taskDate: string) => {
+    const [name, ...values] = pdfColumns(module).filter(
+      (column) =>
+        column !== 'pictures' &&
+        column !== 'limits' &&
+        column !== 'maximum_polarity' &&
+        column !== 'reading_time',
+    );
+    const parts = values
+      .map((column) => cellText(line, column, taskDate))
+      .filter((value) => value !== '' && value !== '—');
+    return `${name ? cellText(line, name, taskDate) : ''}${texts.colon} ${parts.join(', ')}`;
+  };
+
+  type ResultBlock = { row: Row; pictures: Buffer[]; height: number };
+
+  const resultBlock = (section: Section, line: ResultLine, taskDate: string): ResultBlock => {
+    const alerts = line.alertColumns as readonly PdfColumn[];
+    const row = measureRow(
       section.columnKeys.map((column) => ({
         text: cellText(line, column, taskDate),
         style: alerts.length > 0 && alerts.includes(column) ? styles.cellAlert : styles.cell,
@@ -999,22 +730,72 @@ export async function renderTasksPdf(
       })),
       section.columns,
     );
+    const paths = line.module === 'temperature_control' ? [] : line.picture_paths;
+    const pictures = paths
+      .map((path) => thumbnails.get(path))
+      .filter((picture): picture is Buffer => picture !== undefined)
+      .slice(0, maxThumbnailsPerLine);
+    const height = row.height + (pictures.length > 0 ? thumbnailSize + thumbnailGap : 0);
+    return { row, pictures, height };
   };
 
   const taskRow = (task: HistoryTask, isContinued: boolean): Row => {
-    const when = clock.instant(task.start);
     const anomaly = anomalyText(task, texts);
     const name = isContinued ? `${task.name} (${texts.continued})` : task.name;
+    const end = new Date(Date.parse(task.start) + task.duration * 60_000).toISOString();
+    const completed = task.completed_timestamp ? clock.instant(task.completed_timestamp) : null;
     return measureRow(
       [
-        { text: `${when.date} ${when.time}`, style: styles.task, maxLines: 2 },
+        { text: formatPeriod(task.start, end, clock), style: styles.task, maxLines: 2 },
         { text: name, style: styles.taskName, maxLines: 2 },
         { text: employeeText(task) || '—', style: styles.task, maxLines: 2 },
+        {
+          text: completed ? `${completed.date} ${completed.time}` : '—',
+          style: styles.task,
+          maxLines: 2,
+        },
         { text: statusText(task, texts, clock), style: styles.task, maxLines: 2 },
         { text: anomaly ? `⚠ ${anomaly}` : '', style: styles.taskAlert, maxLines: 3 },
       ],
       taskColumns,
     );
+  };
+
+  /** The corrections of a task: revision, author, time, reason and the value it replaced. */
+  const correctionRows = (task: HistoryTask, taskDate: string): Row[] => {
+    const revisions = input.revisions?.get(task.id) ?? [];
+    const rows: Row[] = [];
+    let previous: unknown = null;
+    for (const revision of revisions) {
+      if (revision.kind !== 'result') continue;
+      if (revision.reason !== null) {
+        const when = clock.instant(revision.created_at);
+        const author = revision.author
+          ? `${revision.author.name} ${revision.author.surname}`.trim()
+          : texts.unknownAuthor;
+        const previousLines = resultLines({ ...task, result: previous });
+        const previousValue =
+          previousLines.length > 0
+            ? previousLines.map((line) => lineSummary(line, task.module, taskDate)).join(' ; ')
+            : texts.none;
+        const text = [
+          texts.revision({
+            revision: revision.revision,
+            author,
+            time: `${when.date} ${when.time}`,
+          }),
+          texts.reason(revision.reason || texts.noReason),
+          texts.previous(previousValue),
+        ].join(' — ');
+        rows.push(measureRow([{ text, style: styles.revision, maxLines: 6 }], [correctionColumn]));
+      }
+      previous = revision.result;
+    }
+    return rows;
+  };
+  const correctionColumn: Column = {
+    x: margin + resultIndent,
+    width: contentWidth - resultIndent,
   };
 
   const drawTaskRow = (row: Row) => {
@@ -1024,8 +805,24 @@ export async function renderTasksPdf(
     horizontalLine(y);
   };
 
-  const drawResultRow = (row: Row, columns: Column[]) => {
-    drawRow(row, columns, y);
+  const drawResultBlock = (block: ResultBlock, columns: Column[]) => {
+    drawRow(block.row, columns, y);
+    y += block.row.height;
+    let x = columns[0]!.x + cellPadding;
+    for (const picture of block.pictures) {
+      try {
+        doc.image(picture, x, y, { fit: [thumbnailSize, thumbnailSize] });
+      } catch {
+        // A file that is not an image pdfkit reads: no thumbnail, the count stays.
+      }
+      x += thumbnailSize + thumbnailGap;
+    }
+    if (block.pictures.length > 0) y += thumbnailSize + thumbnailGap;
+    horizontalLine(y, margin + resultIndent);
+  };
+
+  const drawCorrection = (row: Row) => {
+    drawRow(row, [correctionColumn], y);
     y += row.height;
     horizontalLine(y, margin + resultIndent);
   };
@@ -1044,7 +841,7 @@ export async function renderTasksPdf(
       firstBlock = taskRow(firstTask, false).height;
       const [firstLine] = resultLines(firstTask);
       if (firstLine)
-        firstBlock += resultRow(section, firstLine, clock.instant(firstTask.start).date).height;
+        firstBlock += resultBlock(section, firstLine, clock.instant(firstTask.start).date).height;
     }
     if (y + sectionHeadHeight(section) + firstBlock > contentBottom) newPage();
     drawSectionHead(section, false);
@@ -1055,20 +852,28 @@ export async function renderTasksPdf(
     for (const task of items) {
       const taskDate = clock.instant(task.start).date;
       const header = taskRow(task, false);
-      const lines = resultLines(task).map((line) => resultRow(section, line, taskDate));
-      // A task header keeps at least its first result line on its page.
-      if (y + header.height + (lines[0]?.height ?? 0) > contentBottom) {
+      const blocks = resultLines(task).map((line) => resultBlock(section, line, taskDate));
+      const corrections = correctionRows(task, taskDate);
+      // A task header keeps at least its first result line (or correction) on its page.
+      const firstHeight = blocks[0]?.height ?? corrections[0]?.height ?? 0;
+      if (y + header.height + firstHeight > contentBottom) {
         newPage();
         drawSectionHead(section, true);
       }
       drawTaskRow(header);
-      for (const line of lines) {
-        if (y + line.height > contentBottom) {
-          newPage();
-          drawSectionHead(section, true);
-          drawTaskRow(taskRow(task, true));
-        }
-        drawResultRow(line, section.columns);
+      const continueOnNewPage = (height: number) => {
+        if (y + height <= contentBottom) return;
+        newPage();
+        drawSectionHead(section, true);
+        drawTaskRow(taskRow(task, true));
+      };
+      for (const block of blocks) {
+        continueOnNewPage(block.height);
+        drawResultBlock(block, section.columns);
+      }
+      for (const correction of corrections) {
+        continueOnNewPage(correction.height);
+        drawCorrection(correction);
       }
     }
     y += 10;
@@ -1082,7 +887,6 @@ export async function renderTasksPdf(
   const footerColumns = layoutColumns(margin, contentWidth, [1, 1, 1]);
   const generatedX = margin + (contentWidth - measure(generated, styles.footer)) / 2;
   const [storeName] = fitLines(input.store.name, styles.footer, footerColumns[0]!.width, 1);
-  writer.flush();
   for (let index = range.start; index < range.start + range.count; index++) {
     doc.switchToPage(index);
     const footerY = pageHeight - margin - 10;
@@ -1092,7 +896,6 @@ export async function renderTasksPdf(
     put(generated, generatedX, footerY, styles.footer);
     const page = texts.page(index - range.start + 1, range.count);
     put(page, pageWidth - margin - measure(page, styles.footer), footerY, styles.footer);
-    writer.flush();
   }
   doc.end();
   return output;

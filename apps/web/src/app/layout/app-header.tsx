@@ -5,7 +5,6 @@ import {
   Group,
   Loader,
   Text,
-  Title,
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
@@ -20,10 +19,15 @@ import { LanguagePicker } from '../../shared/i18n/language-picker';
 type AppHeaderProps = {
   user: User;
   burger: ReactNode;
+  /**
+   * Phones: the initial stands for the name and role, and the language picker moves to the
+   * navigation panel, so that logout stays on screen.
+   */
+  isCompact?: boolean;
 };
 
 /** Header (spec 000 §2): first initial, first name, surname, role, logout. */
-export function AppHeader({ user, burger }: AppHeaderProps) {
+export function AppHeader({ user, burger, isCompact = false }: AppHeaderProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -32,20 +36,20 @@ export function AppHeader({ user, burger }: AppHeaderProps) {
     user.name.trim().charAt(0).toUpperCase() || user.surname.trim().charAt(0).toUpperCase();
 
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="sm" wrap="nowrap">
+    <Group h="100%" px={isCompact ? 'xs' : 'md'} justify="space-between" wrap="nowrap">
+      <Group gap={isCompact ? 'xs' : 'sm'} wrap="nowrap">
         {burger}
         <Anchor component={Link} to="/home" underline="never" aria-label={t('areas.home')}>
-          <Title order={3} c="teal.7">
+          <Text component="span" fz="xl" fw={700} c="teal.7">
             {t('app.name')}
-          </Title>
+          </Text>
         </Anchor>
         {navigation.state === 'loading' ? (
           <Loader size="xs" aria-label={t('common.loading')} />
         ) : null}
       </Group>
-      <Group gap="sm" wrap="nowrap">
-        <LanguagePicker />
+      <Group gap={isCompact ? 4 : 'sm'} wrap="nowrap">
+        {isCompact ? null : <LanguagePicker />}
         <Tooltip label={t('areas.support')}>
           <ActionIcon
             component={Link}
@@ -62,19 +66,22 @@ export function AppHeader({ user, burger }: AppHeaderProps) {
           onClick={() => navigate(`/account?id=${encodeURIComponent(user.id)}`)}
           data-testid="header-name"
           title={t('header.openOwnAccount')}
+          aria-label={isCompact ? `${user.name} ${user.surname}` : undefined}
         >
           <Group gap="xs" wrap="nowrap">
             <Avatar color="teal" radius="xl" size="md" data-testid="header-initial">
               {initial}
             </Avatar>
-            <div>
-              <Text size="sm" fw={600} lh={1.2}>
-                {user.name} {user.surname}
-              </Text>
-              <Text size="xs" c="dimmed" lh={1.2} data-testid="header-role">
-                {t(`roles.${user.role}`)}
-              </Text>
-            </div>
+            {isCompact ? null : (
+              <div>
+                <Text size="sm" fw={600} lh={1.2}>
+                  {user.name} {user.surname}
+                </Text>
+                <Text size="xs" c="dimmed" lh={1.2} data-testid="header-role">
+                  {t(`roles.${user.role}`)}
+                </Text>
+              </div>
+            )}
           </Group>
         </UnstyledButton>
         <Tooltip label={t('header.logout')}>

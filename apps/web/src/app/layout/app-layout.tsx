@@ -1,10 +1,11 @@
-import { AppShell, Burger } from '@mantine/core';
+import { Anchor, AppShell, Burger } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { isNavigationVisible } from '@mise/shared/navigation/rules';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useCurrentUser } from '../../shared/auth/get-me';
 import { useAppSession } from '../../shared/session/app-session';
+import { DemoBanner } from '../../shared/ui/demo-banner';
 import { AppHeader } from './app-header';
 import { NavigationPanel } from './navigation-panel';
 
@@ -34,9 +35,13 @@ export function AppLayout() {
       }
       padding="md"
     >
+      <Anchor href="#main-content" className="skip-link" data-testid="skip-link">
+        {t('navigation.skipToContent')}
+      </Anchor>
       <AppShell.Header>
         <AppHeader
           user={user}
+          isCompact={isMobile}
           burger={
             isNavigationShown && isMobile ? (
               <Burger
@@ -52,10 +57,11 @@ export function AppLayout() {
       </AppShell.Header>
       {isNavigationShown ? (
         <AppShell.Navbar p="xs">
-          <NavigationPanel role={user.role} onNavigate={close} />
+          <NavigationPanel role={user.role} onNavigate={close} isCompact={isMobile} />
         </AppShell.Navbar>
       ) : null}
-      <AppShell.Main>
+      <AppShell.Main id="main-content" tabIndex={-1}>
+        <DemoBanner />
         <Outlet />
       </AppShell.Main>
     </AppShell>

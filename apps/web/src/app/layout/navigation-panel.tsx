@@ -1,4 +1,4 @@
-import { NavLink, ScrollArea } from '@mantine/core';
+import { Box, Divider, NavLink, ScrollArea } from '@mantine/core';
 import type { Role } from '@mise/shared/auth/constants';
 import { type NavigationKey, navigationFor } from '@mise/shared/navigation/rules';
 import {
@@ -9,6 +9,7 @@ import {
   IconFolder,
   IconHistory,
   IconHome,
+  IconLogout,
   IconReceipt,
   IconSchool,
   IconShoppingCart,
@@ -19,6 +20,8 @@ import {
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useLogout } from '../../shared/auth/logout';
+import { LanguagePicker } from '../../shared/i18n/language-picker';
 
 const icons: Record<NavigationKey, ComponentType<{ size?: number; stroke?: number }>> = {
   home: IconHome,
@@ -61,11 +64,14 @@ type NavigationPanelProps = {
   role: Role;
   /** Called after a choice (the panel hides on narrow screens). */
   onNavigate: () => void;
+  /** Phones: the panel also holds the language picker and logout (the header has no room). */
+  isCompact?: boolean;
 };
 
 /** The entries the role may see (spec 000 §2), in the spec's order. */
-export function NavigationPanel({ role, onNavigate }: NavigationPanelProps) {
+export function NavigationPanel({ role, onNavigate, isCompact = false }: NavigationPanelProps) {
   const { t } = useTranslation();
+  const logoutMutation = useLogout();
   const { pathname } = useLocation();
   const activeKey = entryOfDetailPath[pathname] ?? pathname.slice(1);
 
@@ -91,6 +97,22 @@ export function NavigationPanel({ role, onNavigate }: NavigationPanelProps) {
           />
         );
       })}
+      {isCompact ? (
+        <>
+          <Divider my="xs" />
+          <Box px="sm" py={4}>
+            <LanguagePicker size="sm" />
+          </Box>
+          <NavLink
+            component="button"
+            label={t('header.logout')}
+            leftSection={<IconLogout size={18} stroke={1.6} />}
+            onClick={() => logoutMutation.mutate()}
+            disabled={logoutMutation.isPending}
+            data-testid="nav-logout"
+          />
+        </>
+      ) : null}
     </ScrollArea>
   );
 }

@@ -93,10 +93,4 @@ describe('entry rule and root path', () => {
     const signedOut = renderApp('/');
     await waitFor(() => expect(signedOut.router.state.location.pathname).toBe('/login'));
   });
-
-  it('redirects an unknown path to the root', async () => {
-    mockApi({ 'GET /api/me': { body: { user: buildUser() } } });
-    const { router } = renderApp('/no-such-page');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
-  });
 });

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { updateAppSession, useAppSession } from '../../shared/session/app-session';
 import { MessageDialog } from '../../shared/ui/message-dialog';
+import { RouteDocumentTitle } from './document-title';
 
 /** Top of every screen; shows the token sign-in failure wherever the user lands. */
 export function RootRoute() {
@@ -9,6 +10,7 @@ export function RootRoute() {
   const { hasTokenSignInFailed } = useAppSession();
   return (
     <>
+      <RouteDocumentTitle />
       <Outlet />
       <MessageDialog
         opened={hasTokenSignInFailed}

@@ -1,5 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import de from '../../locales/de.json';
+import en from '../../locales/en.json';
+import fr from '../../locales/fr.json';
+import pl from '../../locales/pl.json';
 import { renderWithProviders } from '../../test/render-app';
 import { ComingSoonPage } from '../ui/coming-soon-page';
 import { changeLanguage, detectInitialLanguage, i18n, languageStorageKey } from './i18n';
@@ -24,6 +28,44 @@ describe('i18n', () => {
     expect(new Set(Object.values(titles)).size).toBe(4);
     expect(i18n.language).toBe('pl');
     expect(window.localStorage.getItem(languageStorageKey)).toBe('pl');
+  });
+
+  it('has every key in every language (only the active language is loaded: no fallback)', () => {
+    /** Key paths, plural forms folded into their base key (Polish has more forms than English). */
+    function keysOf(tree: object, prefix = ''): Set<string> {
+      const keys = new Set<string>();
+      for (const [key, value] of Object.entries(tree)) {
+        const path = `${prefix}${key}`;
+        if (value && typeof value === 'object') {
+          for (const nested of keysOf(value, `${path}.`)) keys.add(nested);
+        } else keys.add(path.replace(/_(zero|one|two|few|many|other)$/, ''));
+      }
+      return keys;
+    }
+    const english = [...keysOf(en)].sort();
+    for (const [language, translation] of Object.entries({ fr, de, pl })) {
+      expect([...keysOf(translation)].sort(), language).toEqual(english);
+    }
+  });
+
+  it('names a store and a distributor with one word per language (Polish lokal, German Vertriebspartner)', () => {
+    function entriesOf(tree: object, prefix = ''): [string, string][] {
+      return Object.entries(tree).flatMap(([key, value]): [string, string][] =>
+        value && typeof value === 'object'
+          ? entriesOf(value, `${prefix}${key}.`)
+          : [[`${prefix}${key}`, String(value)]],
+      );
+    }
+    const polish = entriesOf(pl);
+    expect(polish.filter(([, text]) => /placówk/i.test(text))).toEqual([]);
+    // "Sklep" is the distributor's shop only (where the English text says shop).
+    const english = new Map(entriesOf(en));
+    expect(
+      polish.filter(([key, text]) => /sklep/i.test(text) && !/shop/i.test(english.get(key) ?? '')),
+    ).toEqual([]);
+    expect(pl.areas.store).toBe('Lokal');
+    expect(entriesOf(de).filter(([, text]) => /händler/i.test(text))).toEqual([]);
+    expect(de.areas.distributor).toBe('Vertriebspartner');
   });
 
   it('starts from the stored language, else the browser language, else English', () => {

@@ -1,9 +1,5 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import de from '../../locales/de.json';
-import en from '../../locales/en.json';
-import fr from '../../locales/fr.json';
-import pl from '../../locales/pl.json';
 
 export const languages = ['fr', 'en', 'de', 'pl'] as const;
 export type Language = (typeof languages)[number];
@@ -49,6 +45,32 @@ function browserLanguages(): readonly string[] {
   return navigator.languages?.length ? navigator.languages : [navigator.language];
 }
 
+/**
+ * One chunk per language, fetched when that language is used: the first screen downloads the
+ * active language only (each file is about 12 KB compressed).
+ */
+const translationLoaders: Record<Language, () => Promise<{ default: ResourceKey }>> = {
+  fr: () => import('../../locales/fr.json'),
+  en: () => import('../../locales/en.json'),
+  de: () => import('../../locales/de.json'),
+  pl: () => import('../../locales/pl.json'),
+};
+
+const translationBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, _namespace, callback) {
+    if (!isLanguage(language)) {
+      callback(null, {});
+      return;
+    }
+    translationLoaders[language]().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
+
 export const i18n = i18next.createInstance();
 
 /** A missing translation shows its key in brackets (spec 000 §1). */
@@ -56,31 +78,34 @@ export function renderMissingKey(key: string, defaultValue?: string): string {
   return defaultValue ?? `[${key}]`;
 }
 
-export function initI18n(language?: Language): typeof i18n {
+/**
+ * Starts i18next on the stored or browser language and resolves once its translations are
+ * loaded (render after it, or the first frame shows keys). Every locale file holds every key
+ * (i18n.test.tsx checks it), so no second language is loaded as a fallback: English stands
+ * in for a language we do not offer (detectInitialLanguage).
+ */
+export async function initI18n(language?: Language): Promise<typeof i18n> {
   if (i18n.isInitialized) {
-    if (language && i18n.language !== language) void i18n.changeLanguage(language);
+    if (language && i18n.language !== language) await i18n.changeLanguage(language);
     return i18n;
   }
   const initialLanguage =
     language ?? detectInitialLanguage(readStoredLanguage(), browserLanguages());
-  void i18n.use(initReactI18next).init({
-    resources: {
-      fr: { translation: fr },
-      en: { translation: en },
-      de: { translation: de },
-      pl: { translation: pl },
-    },
-    lng: initialLanguage,
-    fallbackLng: fallbackLanguage,
-    supportedLngs: [...languages],
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    parseMissingKeyHandler: renderMissingKey,
-    react: { useSuspense: false },
-    showSupportNotice: false,
-  });
   if (typeof document !== 'undefined') document.documentElement.lang = initialLanguage;
+  await i18n
+    .use(translationBackend)
+    .use(initReactI18next)
+    .init({
+      lng: initialLanguage,
+      fallbackLng: false,
+      supportedLngs: [...languages],
+      load: 'currentOnly',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      parseMissingKeyHandler: renderMissingKey,
+      react: { useSuspense: false },
+      showSupportNotice: false,
+    });
   return i18n;
 }
 

@@ -1,4 +1,4 @@
-import { Button, Group, TextInput } from '@mantine/core';
+import { Badge, Button, Card, Group, Text, TextInput } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ErrorText } from './error-text';
@@ -55,5 +55,31 @@ export function AddByEmailField({
       </Group>
       <ErrorText>{missingMessage}</ErrorText>
     </>
+  );
+}
+
+type InvitedAccountCardProps = {
+  email: string;
+  testId: string;
+};
+
+/**
+ * A pending invitation in a list of owners or managers (issue 13): an account outside the
+ * adder's tenant is linked only once its holder accepts, and until then the adder sees the
+ * e-mail it typed and "Invited", nothing of the account (no name, link, count or remove).
+ */
+export function InvitedAccountCard({ email, testId }: InvitedAccountCardProps) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder padding="xs" data-testid={testId}>
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+          {email}
+        </Text>
+        <Badge variant="light" color="blue" style={{ flexShrink: 0 }}>
+          {t('common.invited')}
+        </Badge>
+      </Group>
+    </Card>
   );
 }

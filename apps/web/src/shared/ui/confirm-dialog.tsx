@@ -10,6 +10,7 @@ type ConfirmDialogOptions = {
   cancelLabel?: string;
   isDanger?: boolean;
   onConfirm: () => void;
+  /** Called however the dialog is dismissed: the cancel button, Escape, the close button. */
   onCancel?: () => void;
 };
 
@@ -18,6 +19,7 @@ type ConfirmDialogOptions = {
  * so Enter confirms and Escape cancels.
  */
 export function openConfirmDialog(options: ConfirmDialogOptions): string {
+  let isConfirmed = false;
   return modals.openConfirmModal({
     title: options.title,
     children: <Text size="sm">{options.message}</Text>,
@@ -32,7 +34,13 @@ export function openConfirmDialog(options: ConfirmDialogOptions): string {
     } as Record<string, unknown>,
     cancelProps: { 'data-testid': 'confirm-dialog-cancel' } as Record<string, unknown>,
     closeOnEscape: true,
-    onConfirm: options.onConfirm,
-    onCancel: options.onCancel,
+    onConfirm: () => {
+      isConfirmed = true;
+      options.onConfirm();
+    },
+    // Mantine calls onCancel for the cancel button only; Escape and the close button only close.
+    onClose: () => {
+      if (!isConfirmed) options.onCancel?.();
+    },
   });
 }

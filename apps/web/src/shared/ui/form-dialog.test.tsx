@@ -1,4 +1,4 @@
-import { Textarea, TextInput } from '@mantine/core';
+import { Checkbox, NumberInput, Textarea, TextInput } from '@mantine/core';
 import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -24,16 +24,28 @@ function Harness({
       primaryTestId="primary"
     >
       <TextInput label="Name" data-testid="name" />
+      <NumberInput label="Count" data-testid="count" />
       <Textarea label="Notes" data-testid="notes" />
+      <Checkbox label="Active" data-testid="active" />
     </FormDialog>
   );
 }
 
 describe('form dialog keyboard', () => {
-  it('activates the primary button on Enter in a text input', async () => {
+  it('keeps Enter in a single-line text or number field from activating the primary button (issue 13)', async () => {
     const onPrimary = vi.fn();
     const { user } = renderWithProviders(<Harness onPrimary={onPrimary} />);
     await user.type(screen.getByTestId('name'), 'Bob{Enter}');
+    await user.type(screen.getByTestId('count'), '12{Enter}');
+    expect(onPrimary).not.toHaveBeenCalled();
+    expect((screen.getByTestId('name') as HTMLInputElement).value).toBe('Bob');
+  });
+
+  it('activates the primary button on Enter outside the text fields', async () => {
+    const onPrimary = vi.fn();
+    const { user } = renderWithProviders(<Harness onPrimary={onPrimary} />);
+    await user.click(screen.getByTestId('active'));
+    await user.keyboard('{Enter}');
     expect(onPrimary).toHaveBeenCalledTimes(1);
   });
 
@@ -48,7 +60,8 @@ describe('form dialog keyboard', () => {
   it('does nothing on Enter while the primary button is not valid', async () => {
     const onPrimary = vi.fn();
     const { user } = renderWithProviders(<Harness onPrimary={onPrimary} isPrimaryDisabled />);
-    await user.type(screen.getByTestId('name'), '{Enter}');
+    await user.click(screen.getByTestId('active'));
+    await user.keyboard('{Enter}');
     expect(onPrimary).not.toHaveBeenCalled();
   });
 

@@ -22,7 +22,7 @@ type FormDialogProps = {
 
 /**
  * The dialog every form uses: closes on Escape, Enter activates the primary
- * button (unless the focus is in a textarea), primary spins while it works.
+ * button (unless the focus is in a text field), primary spins while it works.
  */
 export function FormDialog({
   opened,

@@ -2,8 +2,20 @@ import { Badge, type BadgeProps } from '@mantine/core';
 import { type TaskModule, taskModuleColors } from '@mise/shared/tasks/constants';
 import { useTranslation } from 'react-i18next';
 
+/** A module shown as a badge: the task modules, and labels (printed on the tablet). */
+export type BadgeModule = TaskModule | 'labels';
+
+/**
+ * Module colours (spec 000 §2): actions purple, temperatures blue-violet, traceability pink,
+ * labels orange, oils yellow; temperature control is not named there.
+ */
+export const moduleBadgeColors: Record<BadgeModule, string> = {
+  ...taskModuleColors,
+  labels: 'orange',
+};
+
 type ModuleBadgeProps = Omit<BadgeProps, 'color' | 'children'> & {
-  module: TaskModule;
+  module: BadgeModule;
   testId?: string;
 };
 
@@ -19,7 +31,7 @@ export function ModuleBadge({
     <Badge
       {...props}
       variant={variant}
-      color={taskModuleColors[module]}
+      color={moduleBadgeColors[module]}
       data-testid={testId}
       data-module={module}
     >

@@ -11,7 +11,8 @@ export function PageHeader({ title, subtitle, actions }: PageHeaderProps) {
   return (
     <Group justify="space-between" align="flex-start" mb="lg" wrap="wrap">
       <Stack gap={2}>
-        <Title order={2} data-testid="page-title">
+        {/* The page's one h1 (its name), drawn at h2 size. */}
+        <Title order={1} size="h2" data-testid="page-title">
           {title}
         </Title>
         {subtitle ? (

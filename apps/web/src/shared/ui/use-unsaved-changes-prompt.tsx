@@ -4,24 +4,72 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 
+type Place = { pathname: string; search: string };
+
+/** One per mounted prompt: whether a navigation would lose changes its editor did not save. */
+type DirtySource = { losesChangesOn: (current: Place, next: Place) => boolean };
+
+/**
+ * Every mounted prompt of the page. A router consults only its last registered blocker, so a
+ * page with several editors (a database's general tab and its roles editor, a store's General
+ * tab and its employees) would otherwise lose the prompt of all but one: each blocker asks
+ * whether ANY editor of the page would lose unsaved changes.
+ */
+const dirtySources = new Set<DirtySource>();
+
+/** Whether `next` is another screen than `current`, query parameters in `ignored` aside. */
+function isOtherScreen(current: Place, next: Place, ignored: readonly string[]): boolean {
+  if (current.pathname !== next.pathname) return true;
+  const strip = (search: string) => {
+    const params = new URLSearchParams(search);
+    for (const key of ignored) params.delete(key);
+    params.sort();
+    return params.toString();
+  };
+  return strip(current.search) !== strip(next.search);
+}
+
+type UnsavedChangesOptions = {
+  /**
+   * Query parameters whose change keeps this editor mounted with its changes (the `tab` of a
+   * screen whose form lives above its tabs): switching them does not ask.
+   */
+  keptAcrossParams?: readonly string[];
+};
+
 /**
  * Leaving with unsaved changes asks for confirmation (spec 001 §2.5, §2.6, key unsaved-changes):
  * in-app navigations through react-router's blocker, closing or reloading the tab through
- * `beforeunload`. `suppress()` lets the next navigation through (after a save).
+ * `beforeunload`. `suppress()` lets the next navigation through (after a save). Several editors
+ * of one page may each use it: leaving asks once if any of them would lose changes.
  */
-export function useUnsavedChangesPrompt(isDirty: boolean) {
+export function useUnsavedChangesPrompt(isDirty: boolean, options: UnsavedChangesOptions = {}) {
   const { t } = useTranslation();
   const isDirtyRef = useRef(isDirty);
   const isSuppressedRef = useRef(false);
+  const keptAcrossParamsRef = useRef(options.keptAcrossParams ?? []);
   isDirtyRef.current = isDirty;
+  keptAcrossParamsRef.current = options.keptAcrossParams ?? [];
 
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      isDirtyRef.current &&
-      !isSuppressedRef.current &&
-      (currentLocation.pathname !== nextLocation.pathname ||
-        currentLocation.search !== nextLocation.search),
-  );
+  useEffect(() => {
+    const source: DirtySource = {
+      losesChangesOn: (current, next) =>
+        isDirtyRef.current &&
+        !isSuppressedRef.current &&
+        isOtherScreen(current, next, keptAcrossParamsRef.current),
+    };
+    dirtySources.add(source);
+    return () => {
+      dirtySources.delete(source);
+    };
+  }, []);
+
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    for (const source of dirtySources) {
+      if (source.losesChangesOn(currentLocation, nextLocation)) return true;
+    }
+    return false;
+  });
 
   const openedFor = useRef<typeof blocker | null>(null);
   useEffect(() => {

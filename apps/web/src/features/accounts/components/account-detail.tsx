@@ -12,6 +12,8 @@ import { LoadingButton } from '../../../shared/ui/loading-button';
 import { notifyError, notifySuccess, saveErrorDurationMs } from '../../../shared/ui/notify';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useApiErrorNotification } from '../../../shared/ui/use-api-error-notification';
+import { useRecordDraft } from '../../../shared/ui/use-record-draft';
+import { useUnsavedChangesPrompt } from '../../../shared/ui/use-unsaved-changes-prompt';
 import { useCreateLoginToken } from '../api/create-login-token';
 import { useRequirePasswordChange } from '../api/require-password-change';
 import { useUpdateUser } from '../api/update-user';
@@ -26,15 +28,20 @@ type AccountDetailProps = {
 
 type Values = { name: string; surname: string; phone: string; isActive: boolean };
 
-/** Account detail (spec 000 §2): picture, actions, active toggle, fields, stores. */
-export function AccountDetail({ account, viewer }: AccountDetailProps) {
-  const { t } = useTranslation();
-  const [values, setValues] = useState<Values>({
+function accountValues(account: User): Values {
+  return {
     name: account.name,
     surname: account.surname,
     phone: account.phone_number,
     isActive: account.active,
-  });
+  };
+}
+
+/** Account detail (spec 000 §2): picture, actions, active toggle, fields, stores. */
+export function AccountDetail({ account, viewer }: AccountDetailProps) {
+  const { t } = useTranslation();
+  const { values, setValues, isDirty, adopt } = useRecordDraft(account, accountValues);
+  useUnsavedChangesPrompt(isDirty);
   const [loginToken, setLoginToken] = useState<string | null>(null);
   const updateUserMutation = useUpdateUser(account.id);
   const createLoginTokenMutation = useCreateLoginToken();
@@ -64,7 +71,10 @@ export function AccountDetail({ account, viewer }: AccountDetailProps) {
           : {}),
       },
       {
-        onSuccess: () => notifySuccess(t('common.savedSuccessfully')),
+        onSuccess: (saved) => {
+          adopt(saved);
+          notifySuccess(t('common.savedSuccessfully'));
+        },
         onError: (error) =>
           notifyError(
             isApiError(error, 'conflict/stale-version')

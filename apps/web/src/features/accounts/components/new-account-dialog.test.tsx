@@ -51,7 +51,7 @@ async function openDialog(viewerRole: 'admin' | 'distributor', extra = {}) {
   return { ...rendered, api, dialog };
 }
 
-describe('new-account dialog', () => {
+describe('new-account dialog', { timeout: 20_000 }, () => {
   it('validates in the spec order: role, distributor, store, database, passwords', async () => {
     const { user, dialog, api } = await openDialog('admin');
     const create = () => user.click(within(dialog).getByTestId('new-account-submit'));
@@ -137,8 +137,10 @@ describe('new-account dialog', () => {
     await user.type(within(dialog).getByTestId('new-account-confirmation'), 'same-pass-1');
     await user.type(within(dialog).getByTestId('new-account-name'), 'Inès');
     await user.type(within(dialog).getByTestId('new-account-surname'), 'Morel');
-    // Enter in a text field activates Create.
+    // Enter in a text field does not create (spec 000 §4): Create does.
     await user.type(within(dialog).getByTestId('new-account-phone'), '{Enter}');
+    expect(api.callsTo('POST', '/api/auth/registerAccount')).toHaveLength(0);
+    await user.click(within(dialog).getByTestId('new-account-submit'));
 
     await waitFor(() => expect(api.callsTo('POST', '/api/auth/registerAccount')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/auth/registerAccount')[0]?.body).toMatchObject({

@@ -56,15 +56,38 @@ describe('accounts list', () => {
     );
   });
 
-  it('hides the New button and store counts from a manager', async () => {
+  it("shows no store count on a manager's card (issue 13)", async () => {
     mockApi({
+      'GET /api/me': { body: { user: buildUser({ role: 'admin' }) } },
+      'GET /api/users': {
+        body: {
+          items: [
+            buildUserSummary({ name: 'Marc', role: 'manager', store_count: 0 }),
+            buildUserSummary({ name: 'Claire', role: 'customer', store_count: 2 }),
+          ],
+          total: 2,
+        },
+      },
+    });
+    renderApp('/accounts');
+
+    const manager = await screen.findByRole('link', { name: 'Marc Durand' });
+    expect(within(manager).queryByTestId('account-card-store-count')).toBeNull();
+    expect(within(manager).queryByText('0 stores')).toBeNull();
+    const customer = screen.getByRole('link', { name: 'Claire Durand' });
+    expect(within(customer).getByTestId('account-card-store-count').textContent).toBe('2 stores');
+  });
+
+  it('shows a manager the no-permission page: accounts are for admins and distributors (spec 000 §2)', async () => {
+    const api = mockApi({
       'GET /api/me': { body: { user: buildUser({ role: 'manager' }) } },
       'GET /api/users': { body: { items: [buildUserSummary()], total: 1 } },
     });
     renderApp('/accounts');
 
-    const card = await screen.findByTestId('account-card');
-    expect(within(card).queryByTestId('account-card-store-count')).toBeNull();
+    expect(await screen.findByTestId('no-permission')).toBeTruthy();
+    expect(screen.queryByTestId('account-card')).toBeNull();
     expect(screen.queryByTestId('accounts-new')).toBeNull();
+    expect(api.callsTo('GET', '/api/users')).toEqual([]);
   });
 });

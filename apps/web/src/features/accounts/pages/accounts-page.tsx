@@ -75,7 +75,9 @@ export function AccountsPage() {
                 <AccountCard
                   key={account.id}
                   account={account}
-                  isStoreCountShown={viewer.role !== 'manager'}
+                  // No store count for managers (spec 000 §2): neither shown to a manager,
+                  // nor on a manager's card (a manager has databases, not stores).
+                  isStoreCountShown={viewer.role !== 'manager' && account.role !== 'manager'}
                 />
               ))}
             </SimpleGrid>

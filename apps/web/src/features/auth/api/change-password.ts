@@ -1,9 +1,8 @@
+import type { ChangePasswordBody } from '@mise/shared/auth/schemas';
 import type { User } from '@mise/shared/users/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/api-client';
 import { applySignedInUser } from '../../../shared/auth/signed-in-user';
-
-export type ChangePasswordBody = { password: string; confirmation: string };
 
 /** POST /api/auth/password/change: the forced password change. */
 export function changePassword(body: ChangePasswordBody): Promise<{ status: 'ok'; user: User }> {

@@ -3,10 +3,13 @@ import type { User } from '@mise/shared/users/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/api-client';
 import { applySignedInUser } from '../../../shared/auth/signed-in-user';
+import { getAppSession } from '../../../shared/session/app-session';
 
 /** POST /api/auth/login */
 export function login(body: LoginBody): Promise<{ user: User }> {
-  return apiRequest('/auth/login', { method: 'POST', body });
+  // Signed in from an invitation link (store to own, database to manage): accept it.
+  const invitation = body.invitation ?? getAppSession().invitationToken ?? undefined;
+  return apiRequest('/auth/login', { method: 'POST', body: { ...body, invitation } });
 }
 
 export function useLogin() {

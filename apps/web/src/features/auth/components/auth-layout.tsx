@@ -19,15 +19,16 @@ export function AuthLayout({ title, children }: AuthLayoutProps) {
       <Center mt="xl">
         <Stack w="100%" maw={440} gap="md">
           <Stack gap={0} align="center">
-            <Title order={1} c="teal.7">
+            <Text fz={34} fw={700} lh={1.3} c="teal.7">
               {t('app.name')}
-            </Title>
+            </Text>
             <Text c="dimmed" size="sm">
               {t('app.tagline')}
             </Text>
           </Stack>
           <Paper withBorder shadow="sm" radius="md" p="xl">
-            <Title order={3} mb="md">
+            {/* The screen's one h1 (login, registration...), drawn at h3 size. */}
+            <Title order={1} size="h3" mb="md">
               {title}
             </Title>
             {children}

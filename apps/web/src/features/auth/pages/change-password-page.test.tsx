@@ -7,6 +7,41 @@ import { renderApp } from '../../../test/render-app';
 import { staleLoginLogoutDelayMs } from './change-password-page';
 
 describe('forced password change', () => {
+  it('asks for the current password before anything is sent', async () => {
+    await changeLanguage('en');
+    const api = mockApi({
+      'GET /api/me': { body: { user: buildUser({ new_password_required: true }) } },
+    });
+    const { user } = renderApp('/changePassword');
+
+    await user.type(await screen.findByTestId('change-password'), 'a-new-password-1');
+    await user.type(screen.getByTestId('change-confirmation'), 'a-new-password-1');
+    await user.click(screen.getByTestId('change-submit'));
+    expect(screen.getByTestId('change-error').textContent).toBe(
+      'Please enter a value for the password.',
+    );
+    expect(api.callsTo('POST', '/api/auth/password/change')).toHaveLength(0);
+  });
+
+  it('shows the server refusal of a wrong current password', async () => {
+    await changeLanguage('en');
+    mockApi({
+      'GET /api/me': { body: { user: buildUser({ new_password_required: true }) } },
+      'POST /api/auth/password/change': apiError(400, 'auth/wrong-current-password'),
+    });
+    const { user } = renderApp('/changePassword');
+
+    await user.type(await screen.findByTestId('change-current-password'), 'not-my-password');
+    await user.type(screen.getByTestId('change-password'), 'a-new-password-1');
+    await user.type(screen.getByTestId('change-confirmation'), 'a-new-password-1');
+    await user.click(screen.getByTestId('change-submit'));
+    await waitFor(() =>
+      expect(screen.getByTestId('change-error').textContent).toBe(
+        'The current password is not correct.',
+      ),
+    );
+  });
+
   it('checks for a value, then equality, with the spec French messages', async () => {
     await changeLanguage('fr');
     const api = mockApi({
@@ -21,6 +56,7 @@ describe('forced password change', () => {
       'Veuillez renseigner une valeur pour le mot de passe.',
     );
 
+    await user.type(screen.getByTestId('change-current-password'), 'current-password-1');
     await user.clear(screen.getByTestId('change-password'));
     await user.type(screen.getByTestId('change-password'), 'first-choice-1');
     await user.type(screen.getByTestId('change-confirmation'), 'second-choice-1');
@@ -41,13 +77,15 @@ describe('forced password change', () => {
     });
     const { user, router } = renderApp('/changePassword');
 
-    await user.type(await screen.findByTestId('change-password'), 'a-new-password-1');
+    await user.type(await screen.findByTestId('change-current-password'), 'the-old-password-1');
+    await user.type(screen.getByTestId('change-password'), 'a-new-password-1');
     await user.type(screen.getByTestId('change-confirmation'), 'a-new-password-1');
     await user.click(screen.getByTestId('change-submit'));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(await screen.findByTestId('navigation-panel')).toBeTruthy();
     expect(api.callsTo('POST', '/api/auth/password/change')[0]?.body).toEqual({
+      current_password: 'the-old-password-1',
       password: 'a-new-password-1',
       confirmation: 'a-new-password-1',
     });
@@ -61,7 +99,8 @@ describe('forced password change', () => {
     });
     const { user } = renderApp('/changePassword');
 
-    await user.type(await screen.findByTestId('change-password'), 'abc');
+    await user.type(await screen.findByTestId('change-current-password'), 'the-old-password-1');
+    await user.type(screen.getByTestId('change-password'), 'abc');
     await user.type(screen.getByTestId('change-confirmation'), 'abc');
     await user.click(screen.getByTestId('change-submit'));
 
@@ -81,7 +120,8 @@ describe('forced password change', () => {
       'POST /api/auth/logout': { body: { status: 'ok' } },
     });
     const { user } = renderApp('/changePassword');
-    await user.type(await screen.findByTestId('change-password'), 'a-new-password-1');
+    await user.type(await screen.findByTestId('change-current-password'), 'the-old-password-1');
+    await user.type(screen.getByTestId('change-password'), 'a-new-password-1');
     await user.type(screen.getByTestId('change-confirmation'), 'a-new-password-1');
 
     vi.useFakeTimers({ shouldAdvanceTime: true });

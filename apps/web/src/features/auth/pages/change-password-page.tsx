@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { type PasswordChangeError, validatePasswordChange } from '@mise/shared/auth/rules';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ export const staleLoginLogoutDelayMs = 5000;
 export function ChangePasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [currentPassword, setCurrentPassword] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [validationError, setValidationError] = useState<PasswordChangeError | null>(null);
@@ -27,11 +28,15 @@ export function ChangePasswordPage() {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (changePasswordMutation.isPending) return;
-    const error = validatePasswordChange(password, confirmation);
+    // The current password first: a session alone must not be able to change it.
+    const error =
+      currentPassword === ''
+        ? 'auth/password-required'
+        : validatePasswordChange(password, confirmation);
     setValidationError(error);
     if (error) return;
     changePasswordMutation.mutate(
-      { password, confirmation },
+      { current_password: currentPassword, password, confirmation },
       {
         onSuccess: () => navigate('/home', { replace: true }),
         onError: (failure) => {
@@ -54,6 +59,13 @@ export function ChangePasswordPage() {
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="sm">
           <Text size="sm">{t('changePassword.explanation')}</Text>
+          <PasswordInput
+            label={t('changePassword.currentPassword')}
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(event) => setCurrentPassword(event.currentTarget.value)}
+            data-testid="change-current-password"
+          />
           <NewPasswordFields
             passwordLabel={t('changePassword.password')}
             confirmationLabel={t('changePassword.confirmation')}

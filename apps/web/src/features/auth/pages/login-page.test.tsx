@@ -26,6 +26,25 @@ describe('login screen', () => {
     expect(login?.headers.get('x-csrf-token')).toBe('csrf-1');
   });
 
+  it('accepts the invitation of an invitation link by signing in (issue 13)', async () => {
+    updateAppSession({ invitationToken: 'invitation-token-1' });
+    const api = mockApi({
+      ...signedOut,
+      'POST /api/auth/login': { body: { user: buildUser({ role: 'customer' }) } },
+    });
+    const { user, router } = renderApp('/login');
+
+    await user.type(await screen.findByTestId('login-email'), 'owner@example.test');
+    await user.type(screen.getByTestId('login-password'), 'secret-pass1{Enter}');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(api.callsTo('POST', '/api/auth/login')[0]?.body).toEqual({
+      email: 'owner@example.test',
+      password: 'secret-pass1',
+      invitation: 'invitation-token-1',
+    });
+  });
+
   it('shows the spec message in red for wrong credentials (French)', async () => {
     await changeLanguage('fr');
     mockApi({

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { buildId, buildUser } from '../../../test/factories';
@@ -88,6 +88,35 @@ describe('billing', { timeout: 20_000 }, () => {
       'Bistro Opéra2€19.001€38.00',
       'Café du Parc1€19.001€19.00',
     ]);
+  });
+
+  it('keeps the applied period and distributor in the address, so a reload shows them (issue 13)', async () => {
+    const api = mockBilling(summary);
+    const { user, router } = renderApp('/billing');
+    await screen.findByTestId('billing-total');
+
+    await user.click(screen.getByTestId('billing-distributor'));
+    await user.click(await screen.findByRole('option', { name: 'Ouest Hygiène' }));
+    await user.click(screen.getByTestId('billing-apply'));
+    await waitFor(() => expect(api.callsTo('POST', '/api/billing/summary')).toHaveLength(2));
+    const search = new URLSearchParams(router.state.location.search);
+    expect(search.get('distributor')).toBe(ouestId);
+    expect(search.get('start')).toBe(dayjs().startOf('month').format('YYYY-MM-DD'));
+
+    // The reload: the same address in a fresh app.
+    cleanup();
+    const reloaded = mockBilling(summary);
+    renderApp(`/billing?start=2026-01-01&end=2026-03-31&distributor=${ouestId}`);
+    await screen.findByTestId('billing-total');
+    expect(reloaded.callsTo('POST', '/api/billing/summary')[0]?.body).toEqual({
+      period: { start: '2026-01-01', end: '2026-03-31' },
+      distributorId: ouestId,
+    });
+    await waitFor(() =>
+      expect((screen.getByTestId('billing-distributor') as HTMLInputElement).value).toBe(
+        'Ouest Hygiène',
+      ),
+    );
   });
 
   it('filters by distributor on Apply, and shows an empty state when nothing is billed', async () => {

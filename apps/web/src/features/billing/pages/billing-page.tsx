@@ -4,6 +4,7 @@ import { IconReceiptOff } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { formatEuros } from '../../../shared/format/money';
 import { errorMessage } from '../../../shared/i18n/error-message';
 import { type DateRange, DateRangePicker } from '../../../shared/ui/date-range-picker';
@@ -23,6 +24,27 @@ function currentMonth(): DateRange {
   };
 }
 
+const isCalendarDay = (value: string | null): value is string =>
+  value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) && dayjs(value).isValid();
+
+/**
+ * The applied filter lives in the address (`start`, `end`, `distributor`), so a reload or a
+ * shared link shows the same billing; a missing or broken one is the current month, all
+ * distributors.
+ */
+function filterFromSearch(searchParams: URLSearchParams): {
+  range: DateRange;
+  distributor: string;
+} {
+  const start = searchParams.get('start');
+  const end = searchParams.get('end');
+  const isRangeValid = isCalendarDay(start) && isCalendarDay(end) && start <= end;
+  return {
+    range: isRangeValid ? { start, end } : currentMonth(),
+    distributor: searchParams.get('distributor') || allDistributors,
+  };
+}
+
 function toBody(range: DateRange, distributor: string): BillingSummaryBody | null {
   if (!range.start || !range.end) return null;
   return {
@@ -34,14 +56,24 @@ function toBody(range: DateRange, distributor: string): BillingSummaryBody | nul
 /** Billing (spec 000 §2, admin only): a period and a distributor, then the billed stores. */
 export function BillingPage() {
   const { t, i18n } = useTranslation();
-  const [range, setRange] = useState<DateRange>(currentMonth);
-  const [distributor, setDistributor] = useState<string>(allDistributors);
-  const [applied, setApplied] = useState<BillingSummaryBody | null>(() =>
-    toBody(currentMonth(), allDistributors),
-  );
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filter = filterFromSearch(searchParams);
+  const [range, setRange] = useState<DateRange>(filter.range);
+  const [distributor, setDistributor] = useState<string>(filter.distributor);
+  const applied = toBody(filter.range, filter.distributor);
   const distributors = useDistributorOptions(true);
   const summary = useBillingSummary(applied);
   const canApply = toBody(range, distributor) !== null;
+
+  function handleApply() {
+    if (!range.start || !range.end) return;
+    const next = new URLSearchParams(searchParams);
+    next.set('start', range.start);
+    next.set('end', range.end);
+    if (distributor === allDistributors) next.delete('distributor');
+    else next.set('distributor', distributor);
+    setSearchParams(next, { replace: true });
+  }
 
   const distributorOptions = [
     { value: allDistributors, label: t('billing.allDistributors') },
@@ -66,7 +98,7 @@ export function BillingPage() {
           data-testid="billing-distributor"
         />
         <Button
-          onClick={() => setApplied(toBody(range, distributor))}
+          onClick={handleApply}
           disabled={!canApply}
           loading={summary.isFetching}
           data-testid="billing-apply"

@@ -2,7 +2,6 @@ import {
   Button,
   Card,
   Group,
-  NumberInput,
   Select,
   SimpleGrid,
   Stack,
@@ -15,7 +14,7 @@ import {
 } from '@mantine/core';
 import type { DatabaseDetail as Database } from '@mise/shared/organisation/schemas';
 import type { User } from '@mise/shared/users/schemas';
-import { IconAdjustments, IconHourglass } from '@tabler/icons-react';
+import { IconAdjustments } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -26,7 +25,10 @@ import { ImageUpload } from '../../../shared/ui/image-upload';
 import { LoadingButton } from '../../../shared/ui/loading-button';
 import { type HiddenFeatures, ModulesDialog } from '../../../shared/ui/modules-dialog';
 import { notifyError, notifySuccess, saveErrorDurationMs } from '../../../shared/ui/notify';
+import { NumericInput } from '../../../shared/ui/numeric-input';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { useRecordDraft } from '../../../shared/ui/use-record-draft';
+import { useUnsavedChangesPrompt } from '../../../shared/ui/use-unsaved-changes-prompt';
 import { ElementList } from '../../elements/lists';
 import { EmployeeRolesEditor } from '../../employee-roles/tabs';
 import { StoreTagsEditor } from '../../store-tags/tabs';
@@ -38,6 +40,27 @@ import { useUploadDatabaseScreenSaver } from '../api/upload-database-screen-save
 import { DatabaseManagers } from './database-managers';
 
 type DatabaseDetailProps = { database: Database; viewer: User };
+
+/** What the general tab edits before Save. */
+type DatabaseFormValues = {
+  name: string;
+  distributorId: string | null;
+  store_access: boolean;
+  licence_price: number | null;
+  hidden_modules: Database['hidden_modules'];
+  hidden_extensions: Database['hidden_extensions'];
+};
+
+function databaseFormValues(database: Database): DatabaseFormValues {
+  return {
+    name: database.name,
+    distributorId: database.distributor,
+    store_access: database.store_access,
+    licence_price: database.licence_price,
+    hidden_modules: database.hidden_modules,
+    hidden_extensions: database.hidden_extensions,
+  };
+}
 
 /** Tabs by index (spec 001 §2.1): 0 general, 1 elements, 2 tasks, then tags, roles, shop. */
 const tabKeys = ['general', 'elements', 'tasks', 'tags', 'roles', 'shop'] as const;
@@ -66,14 +89,10 @@ export function DatabaseDetail({ database, viewer }: DatabaseDetailProps) {
       : 0;
   const isAdmin = viewer.role === 'admin';
   const canManageAccess = viewer.role === 'admin' || viewer.role === 'distributor';
-  const [values, setValues] = useState({
-    name: database.name,
-    distributorId: database.distributor,
-    store_access: database.store_access,
-    licence_price: database.licence_price,
-    hidden_modules: database.hidden_modules,
-    hidden_extensions: database.hidden_extensions,
-  });
+  // A new version of the database (a save, an upload) keeps what the user typed (issue 13).
+  const { values, setValues, isDirty, adopt } = useRecordDraft(database, databaseFormValues);
+  // The form lives above the tabs: switching tabs keeps it, leaving the screen asks.
+  useUnsavedChangesPrompt(isDirty, { keptAcrossParams: ['tab'] });
   const [isModulesOpen, setIsModulesOpen] = useState(false);
   const updateMutation = useUpdateDatabase(database.id);
   const illustrationMutation = useUploadDatabaseIllustration(database.id);
@@ -114,7 +133,10 @@ export function DatabaseDetail({ database, viewer }: DatabaseDetailProps) {
         ...(isAdmin ? { licence_price: values.licence_price } : {}),
       },
       {
-        onSuccess: () => notifySuccess(t('common.savedSuccessfully')),
+        onSuccess: (saved) => {
+          adopt(saved);
+          notifySuccess(t('common.savedSuccessfully'));
+        },
         onError: (error) =>
           notifyError(
             isApiError(error, 'conflict/stale-version')
@@ -137,9 +159,17 @@ export function DatabaseDetail({ database, viewer }: DatabaseDetailProps) {
         title={database.name}
         subtitle={t('areas.database')}
         actions={
-          <LoadingButton onClick={handleSave} loading={updateMutation.isPending} data-testid="save">
-            {t('common.save')}
-          </LoadingButton>
+          // Save sends the general tab; the tags and roles tabs have their own Save, and a
+          // header Save there would answer "saved" for edits it does not send.
+          tabIndex === 0 ? (
+            <LoadingButton
+              onClick={handleSave}
+              loading={updateMutation.isPending}
+              data-testid="save"
+            >
+              {t('common.save')}
+            </LoadingButton>
+          ) : null
         }
       />
       <Tabs value={String(tabIndex)} onChange={handleTab} keepMounted={false}>
@@ -204,12 +234,10 @@ export function DatabaseDetail({ database, viewer }: DatabaseDetailProps) {
                       data-testid="database-distributor"
                     />
                     {isAdmin ? (
-                      <NumberInput
+                      <NumericInput
                         label={t('licence.price')}
-                        value={values.licence_price ?? ''}
-                        onChange={(value) =>
-                          setValue('licence_price', typeof value === 'number' ? value : null)
-                        }
+                        value={values.licence_price}
+                        onChange={(value) => setValue('licence_price', value)}
                         min={0}
                         decimalScale={2}
                         suffix=" €"
@@ -279,14 +307,6 @@ export function DatabaseDetail({ database, viewer }: DatabaseDetailProps) {
                     {t('database.managers')}
                   </Title>
                   <DatabaseManagers database={database} isDisabled={!canManageAccess} />
-                </Card>
-                <Card withBorder radius="md">
-                  <Group gap="sm">
-                    <IconHourglass size={18} />
-                    <Text size="sm" c="dimmed">
-                      {t('database.moreComing')}
-                    </Text>
-                  </Group>
                 </Card>
               </>
             )}

@@ -3,9 +3,9 @@ import type { DatabaseDetail } from '@mise/shared/organisation/schemas';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AddByEmailField } from '../../../shared/ui/add-by-email-field';
+import { AddByEmailField, InvitedAccountCard } from '../../../shared/ui/add-by-email-field';
 import { openConfirmDialog } from '../../../shared/ui/confirm-dialog';
-import { notifySuccess } from '../../../shared/ui/notify';
+import { notifyInfo, notifySuccess } from '../../../shared/ui/notify';
 import { useApiErrorNotification } from '../../../shared/ui/use-api-error-notification';
 import { useAddDatabaseManager } from '../api/add-database-manager';
 import { useRemoveDatabaseManager } from '../api/remove-database-manager';
@@ -16,7 +16,10 @@ type DatabaseManagersProps = {
   isDisabled: boolean;
 };
 
-/** The database's managers: a list with remove buttons and an add-by-e-mail field. */
+/**
+ * The database's managers: a list with remove buttons, then the pending invitations (e-mail and
+ * "Invited" only, issue 13), and an add-by-e-mail field.
+ */
 export function DatabaseManagers({ database, isDisabled }: DatabaseManagersProps) {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
@@ -31,8 +34,10 @@ export function DatabaseManagers({ database, isDisabled }: DatabaseManagersProps
     setIsEmailMissing(trimmed === '');
     if (trimmed === '') return;
     addMutation.mutate(trimmed, {
-      onSuccess: () => {
-        notifySuccess(t('database.managerAdded'));
+      onSuccess: ({ status }) => {
+        // An account outside the adder's tenant is invited: linked once its holder accepts.
+        if (status === 'invited') notifyInfo(t('database.managerInvited', { email: trimmed }));
+        else notifySuccess(t('database.managerAdded'));
         setEmail('');
       },
       onError: notifyApiError,
@@ -80,6 +85,13 @@ export function DatabaseManagers({ database, isDisabled }: DatabaseManagersProps
           </Card>
         ))
       )}
+      {(database.invited_managers ?? []).map((invitation) => (
+        <InvitedAccountCard
+          key={invitation.email}
+          email={invitation.email}
+          testId="database-manager-invited"
+        />
+      ))}
       {isDisabled ? null : (
         <AddByEmailField
           label={t('database.addManager')}

@@ -92,6 +92,63 @@ describe('database detail', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('database-licence-price')).toBeNull();
   });
 
+  it('says a manager of another tenant was invited and lists the invitation, e-mail only (issue 13)', async () => {
+    const database = buildDatabase({ invited_managers: [] });
+    let invitedManagers: DatabaseDetail['invited_managers'] = [];
+    const api = mockApi({
+      'GET /api/me': { body: { user: buildUser({ role: 'distributor' }) } },
+      'GET /api/distributors': { body: { items: [] } },
+      [`GET /api/databases/${database.id}`]: () => ({
+        body: { database: { ...database, invited_managers: invitedManagers } },
+      }),
+      'POST /api/database/addManager': ({ body }) => {
+        invitedManagers = [
+          {
+            email: (body as { email: string }).email,
+            status: 'invited',
+            invited_at: '2026-11-24T10:00:00Z',
+          },
+        ];
+        return { body: { status: 'invited' } };
+      },
+    });
+    const { user } = renderApp(`/database?id=${database.id}`);
+
+    await user.click(await screen.findByTestId('add-manager-email'));
+    await user.paste('Lea@Other-Tenant.fr');
+    await user.click(screen.getByTestId('add-manager-submit'));
+
+    expect(
+      await screen.findByText(
+        'Invitation sent to lea@other-tenant.fr: they will be added as a manager once they accept.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('The manager has been added.')).toBeNull();
+    // The list is read again and shows the invitation after the linked manager.
+    const invited = await screen.findByTestId('database-manager-invited');
+    expect(invited.textContent).toBe('lea@other-tenant.fr' + 'Invited');
+    expect(within(invited).queryByRole('button')).toBeNull();
+    const managers = within(screen.getByTestId('database-managers')).getAllByTestId(
+      /^database-manager(-invited)?$/,
+    );
+    expect(managers.map((entry) => entry.dataset.testid)).toEqual([
+      'database-manager',
+      'database-manager-invited',
+    ]);
+    expect((screen.getByTestId('add-manager-email') as HTMLInputElement).value).toBe('');
+    expect(api.callsTo('GET', `/api/databases/${database.id}`).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('keeps the "added" notice when the manager is linked', async () => {
+    const database = buildDatabase();
+    const { user } = renderDatabase(database, 'admin');
+    await user.click(await screen.findByTestId('add-manager-email'));
+    await user.paste('lea@frais.fr');
+    await user.click(screen.getByTestId('add-manager-submit'));
+    expect(await screen.findByText('The manager has been added.')).toBeTruthy();
+    expect(screen.queryByTestId('database-manager-invited')).toBeNull();
+  });
+
   it('hides the settings of a hidden database', async () => {
     const database = buildDatabase({ hidden: true });
     renderDatabase(database, 'admin');

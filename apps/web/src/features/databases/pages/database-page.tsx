@@ -40,10 +40,8 @@ export function DatabasePage() {
     );
   }
   return (
-    <DatabaseDetail
-      key={`${database.data.id}-${database.data.version}`}
-      database={database.data}
-      viewer={viewer}
-    />
+    // Keyed by id only: a new version (a save, an upload) must not rebuild the form and drop
+    // the edits of its tabs.
+    <DatabaseDetail key={database.data.id} database={database.data} viewer={viewer} />
   );
 }

@@ -5,7 +5,6 @@ import {
   Group,
   Modal,
   MultiSelect,
-  NumberInput,
   Select,
   SimpleGrid,
   Stack,
@@ -28,18 +27,18 @@ import { SensorCredentialsDialog } from '../../../shared/sensor/sensor-credentia
 import { ImageUpload } from '../../../shared/ui/image-upload';
 import { LoadingButton } from '../../../shared/ui/loading-button';
 import { notifyError, notifySuccess, saveErrorDurationMs } from '../../../shared/ui/notify';
+import { NumericInput } from '../../../shared/ui/numeric-input';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { useRecordDraft } from '../../../shared/ui/use-record-draft';
+import { useUnsavedChangesPrompt } from '../../../shared/ui/use-unsaved-changes-prompt';
 import { useUpdateDistributor } from '../api/update-distributor';
 import { useUploadDistributorLogo } from '../api/upload-distributor-logo';
 import { ContactsEditor } from './contacts-editor';
 
 type DistributorDetailProps = { distributor: Distributor; viewer: User };
 
-/** Distributor detail (spec 000 §2): fields locked unless admin; licence price admin only. */
-export function DistributorDetail({ distributor, viewer }: DistributorDetailProps) {
-  const { t, i18n } = useTranslation();
-  const isAdmin = viewer.role === 'admin';
-  const [values, setValues] = useState({
+function distributorValues(distributor: Distributor) {
+  return {
     name: distributor.name,
     active: distributor.active,
     address: distributor.address,
@@ -51,7 +50,16 @@ export function DistributorDetail({ distributor, viewer }: DistributorDetailProp
     billing_cycle: distributor.billing_cycle,
     licence_price: distributor.licence_price,
     contacts: distributor.contacts,
-  });
+  };
+}
+
+/** Distributor detail (spec 000 §2): fields locked unless admin; licence price admin only. */
+export function DistributorDetail({ distributor, viewer }: DistributorDetailProps) {
+  const { t, i18n } = useTranslation();
+  const isAdmin = viewer.role === 'admin';
+  // A new version (a save, a logo upload) keeps what the user typed (issue 13).
+  const { values, setValues, isDirty, adopt } = useRecordDraft(distributor, distributorValues);
+  useUnsavedChangesPrompt(isDirty);
   const [isDetailsOpen, setIsDetailsOpen] = useState(false);
   const [isCredentialsOpen, setIsCredentialsOpen] = useState(false);
   const updateMutation = useUpdateDistributor(distributor.id);
@@ -91,7 +99,10 @@ export function DistributorDetail({ distributor, viewer }: DistributorDetailProp
           .filter((contact) => contact.name !== ''),
       },
       {
-        onSuccess: () => notifySuccess(t('common.savedSuccessfully')),
+        onSuccess: (saved) => {
+          adopt(saved);
+          notifySuccess(t('common.savedSuccessfully'));
+        },
         onError: (error) =>
           notifyError(
             isApiError(error, 'conflict/stale-version')
@@ -232,12 +243,10 @@ export function DistributorDetail({ distributor, viewer }: DistributorDetailProp
                   data-testid="distributor-billing-cycle"
                 />
                 {isAdmin ? (
-                  <NumberInput
+                  <NumericInput
                     label={t('licence.price')}
                     value={values.licence_price ?? defaultLicencePrice}
-                    onChange={(value) =>
-                      setValue('licence_price', typeof value === 'number' ? value : null)
-                    }
+                    onChange={(value) => setValue('licence_price', value)}
                     min={0}
                     decimalScale={2}
                     suffix=" €"

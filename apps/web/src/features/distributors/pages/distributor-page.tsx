@@ -43,10 +43,6 @@ export function DistributorPage() {
     );
   }
   return (
-    <DistributorDetail
-      key={`${distributor.data.id}-${distributor.data.version}`}
-      distributor={distributor.data}
-      viewer={viewer}
-    />
+    <DistributorDetail key={distributor.data.id} distributor={distributor.data} viewer={viewer} />
   );
 }

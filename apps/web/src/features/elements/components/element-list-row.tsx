@@ -101,6 +101,8 @@ export function ElementListRow({ item, to, isStoreLevel }: ElementListRowProps) 
                 color={originColors[origin]}
                 data-testid="element-row-origin"
                 data-origin={origin}
+                // The name keeps the room first; the badge shortens before it.
+                style={{ flexShrink: 4, minWidth: 24 }}
               >
                 {t(`elementList.origin.${origin}`)}
               </Badge>
@@ -128,7 +130,15 @@ export function ElementListRow({ item, to, isStoreLevel }: ElementListRowProps) 
         >
           {temperatures}
         </Text>
-        <Group gap={4} w={160} justify="flex-end" wrap="wrap" data-testid="element-row-allergens">
+        {/* On a phone the letters take only their room (a fixed 160 px left the name two letters). */}
+        <Group
+          gap={4}
+          w={{ base: 'auto', sm: 160 }}
+          maw={{ base: 64, sm: 160 }}
+          justify="flex-end"
+          wrap="wrap"
+          data-testid="element-row-allergens"
+        >
           {itemAllergens.map((allergen) => (
             <Tooltip key={allergen.key} label={t(`allergenNames.${allergen.key}`)}>
               <Badge size="sm" variant="outline" color="red" radius="sm" px={6}>

@@ -141,13 +141,11 @@ describe('element list', { timeout: 20_000 }, () => {
     expect(router.state.location.search).toBe(`?database=${database.id}`);
   });
 
-  it('refuses New at database level to a customer (read only)', async () => {
+  it('does not open the database screen to a customer (no-permission page, no New)', async () => {
     const database = buildDatabase();
-    const { user, router } = renderDatabaseElements(database, () => [buildItem()], {}, 'customer');
-    await user.click(await screen.findByTestId('elements-new'));
-    expect(
-      await screen.findByText('You do not have permission to execute this action.'),
-    ).toBeTruthy();
+    const { router } = renderDatabaseElements(database, () => [buildItem()], {}, 'customer');
+    expect(await screen.findByTestId('no-permission')).toBeTruthy();
+    expect(screen.queryByTestId('elements-new')).toBeNull();
     expect(router.state.location.pathname).toBe('/database');
   });
 

@@ -1,4 +1,4 @@
-import { NumberInput, Select, SimpleGrid, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { type LabelType, labelHoursRange, labelTypes } from '@mise/shared/catalogue/constants';
 import {
   freeformTooLong,
@@ -11,6 +11,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../shared/ui/form-dialog';
+import { NumericInput } from '../../../shared/ui/numeric-input';
 
 type LabelDialogProps = {
   opened: boolean;
@@ -80,8 +81,8 @@ export function LabelDialog({ opened, initial, isNew, onClose, onSubmit }: Label
   }
 
   const required = (isMissing: boolean) => (isSubmitted && isMissing ? t('forms.required') : null);
-  const numberChange = (value: number | string): number | '' =>
-    typeof value === 'number' ? value : '';
+  const numberChange = (value: number | null): number | '' => value ?? '';
+  const numberValue = (value: number | ''): number | null => (value === '' ? null : value);
 
   return (
     <FormDialog
@@ -114,9 +115,9 @@ export function LabelDialog({ opened, initial, isNew, onClose, onSubmit }: Label
       />
       {fields.expiration ? (
         <SimpleGrid cols={2}>
-          <NumberInput
+          <NumericInput
             label={t('label.expirationDays')}
-            value={expiration.days}
+            value={numberValue(expiration.days)}
             min={0}
             max={maxDays}
             allowDecimal={false}
@@ -128,9 +129,9 @@ export function LabelDialog({ opened, initial, isNew, onClose, onSubmit }: Label
             data-testid="label-expiration-days"
           />
           {fields.expirationHours ? (
-            <NumberInput
+            <NumericInput
               label={t('label.expirationHours')}
-              value={expiration.hours}
+              value={numberValue(expiration.hours)}
               min={0}
               max={23}
               allowDecimal={false}
@@ -147,9 +148,9 @@ export function LabelDialog({ opened, initial, isNew, onClose, onSubmit }: Label
       {fields.defrosting ? (
         <>
           <SimpleGrid cols={2}>
-            <NumberInput
+            <NumericInput
               label={t('label.defrostingDays')}
-              value={defrosting.days}
+              value={numberValue(defrosting.days)}
               min={0}
               max={maxDays}
               allowDecimal={false}
@@ -160,9 +161,9 @@ export function LabelDialog({ opened, initial, isNew, onClose, onSubmit }: Label
               error={required(defrosting.days === '')}
               data-testid="label-defrosting-days"
             />
-            <NumberInput
+            <NumericInput
               label={t('label.defrostingHours')}
-              value={defrosting.hours}
+              value={numberValue(defrosting.hours)}
               min={0}
               max={23}
               allowDecimal={false}

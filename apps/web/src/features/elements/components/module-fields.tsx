@@ -1,4 +1,4 @@
-import { MultiSelect, NumberInput, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { MultiSelect, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import {
   allergens,
   durationRange,
@@ -9,6 +9,7 @@ import {
 import type { ElementValues } from '@mise/shared/catalogue/schemas';
 import { useTranslation } from 'react-i18next';
 import { ImageUpload } from '../../../shared/ui/image-upload';
+import { NumericInput } from '../../../shared/ui/numeric-input';
 import { uploadElementImage } from '../api/upload-element-files';
 import { canRemoveImage } from './element-form';
 import { useElementForm } from './element-form-context';
@@ -34,10 +35,10 @@ type NumberFieldProps = {
 export function NumberField({ field, label, range, isDuration = false, suffix }: NumberFieldProps) {
   const { draft, setValue, isFieldReadOnly } = useElementForm();
   const value = draft.values[field];
-  const shown = value === null || (isDuration && value === 0) ? '' : value;
+  const shown = isDuration && value === 0 ? null : value;
   return (
     <FieldRow field={field}>
-      <NumberInput
+      <NumericInput
         label={label}
         value={shown}
         min={range.min}
@@ -46,7 +47,7 @@ export function NumberField({ field, label, range, isDuration = false, suffix }:
         allowDecimal={!isDuration}
         suffix={suffix}
         readOnly={isFieldReadOnly(field)}
-        onChange={(next) => setValue(field, typeof next === 'number' ? next : null)}
+        onChange={(next) => setValue(field, next)}
         data-testid={`field-${field}`}
       />
     </FieldRow>

@@ -14,6 +14,7 @@ import {
 import { extensionKeys } from '@mise/shared/organisation/constants';
 import { type FeatureKey, newRoleName } from '@mise/shared/people/constants';
 import { IconPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/i18n/error-message';
@@ -21,7 +22,11 @@ import { LoadingButton } from '../../../shared/ui/loading-button';
 import { notifyError, notifySuccess, saveErrorDurationMs } from '../../../shared/ui/notify';
 import { QueryContent } from '../../../shared/ui/query-content';
 import { useUnsavedChangesPrompt } from '../../../shared/ui/use-unsaved-changes-prompt';
-import { type EmployeeRoles, useEmployeeRoles } from '../api/get-employee-roles';
+import {
+  type EmployeeRoles,
+  employeeRolesQueryOptions,
+  useEmployeeRoles,
+} from '../api/get-employee-roles';
 import { type SaveEmployeeRolesBody, useSaveEmployeeRoles } from '../api/save-employee-roles';
 
 export type EmployeeRolesEditorProps = { databaseId: string };
@@ -71,30 +76,53 @@ export function EmployeeRolesEditor({ databaseId }: EmployeeRolesEditorProps) {
   const query = useEmployeeRoles(databaseId);
   return (
     <QueryContent query={query} isEmpty={() => false} emptyTitle={t('employeeRoles.empty')}>
-      {(data) => <RolesForm databaseId={databaseId} data={data} />}
+      {(data) => <RolesForm databaseId={databaseId} data={data} readAt={query.dataUpdatedAt} />}
     </QueryContent>
   );
 }
 
 let localKeySequence = 0;
 
-function RolesForm({ databaseId, data }: { databaseId: string; data: EmployeeRoles }) {
+/** The role of a fresh read that stands for the selected one: the same id, else the same name. */
+function keptSelection(next: readonly RoleDraft[], previous: RoleDraft | undefined): string | null {
+  if (previous === undefined) return next[0]?.key ?? null;
+  const kept =
+    next.find((role) => role.key === previous.key) ??
+    next.find((role) => role.name.trim() === previous.name.trim());
+  return kept?.key ?? next[0]?.key ?? null;
+}
+
+type RolesFormProps = {
+  databaseId: string;
+  data: EmployeeRoles;
+  /** When `data` was read: a read older than the one the form took is not taken again. */
+  readAt: number;
+};
+
+function RolesForm({ databaseId, data, readAt }: RolesFormProps) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const saveMutation = useSaveEmployeeRoles(databaseId);
   const [roles, setRoles] = useState<RoleDraft[]>(() => draftsFrom(data));
-  const [source, setSource] = useState<EmployeeRoles | null>(data);
+  const [takenReadAt, setTakenReadAt] = useState(readAt);
   const [isDirty, setIsDirty] = useState(false);
   const [selectedKey, setSelectedKey] = useState<string | null>(data.items[0]?.id ?? null);
   const isEditable = data.editable;
   useUnsavedChangesPrompt(isDirty);
 
-  // A fresh read replaces the draft unless the user is editing it.
-  if (data !== source) {
-    setSource(data);
+  // A fresh read replaces the draft unless the user is editing it (a render still carrying the
+  // read from before a save is not fresh); the selection follows the role by id, else by name.
+  if (readAt > takenReadAt) {
+    setTakenReadAt(readAt);
     if (!isDirty) {
       const next = draftsFrom(data);
       setRoles(next);
-      if (!next.some((role) => role.key === selectedKey)) setSelectedKey(next[0]?.key ?? null);
+      setSelectedKey(
+        keptSelection(
+          next,
+          roles.find((role) => role.key === selectedKey),
+        ),
+      );
     }
   }
 
@@ -130,11 +158,16 @@ function RolesForm({ databaseId, data }: { databaseId: string; data: EmployeeRol
       notifyError(t('errors.employee-role/invalid-name'), { autoClose: saveErrorDurationMs });
       return;
     }
+    const previous = roles.find((role) => role.key === selectedKey);
     try {
       await saveMutation.mutateAsync(rolesSaveBody(roles, data.available_features));
+      // Take the saved roles (with their ids) from the read that follows the save.
+      const options = employeeRolesQueryOptions(databaseId);
+      const next = draftsFrom(await queryClient.fetchQuery(options));
+      setRoles(next);
+      setTakenReadAt(queryClient.getQueryState(options.queryKey)?.dataUpdatedAt ?? Date.now());
+      setSelectedKey(keptSelection(next, previous));
       setIsDirty(false);
-      // Take the saved roles (with their ids) from the fresh read.
-      setSource(null);
       notifySuccess(t('common.savedSuccessfully'));
     } catch (error) {
       notifyError(errorMessage(t, error), { autoClose: saveErrorDurationMs });

@@ -211,6 +211,12 @@ function EmployeesForm({
               <Button
                 variant="subtle"
                 size="md"
+                h="auto"
+                py="xs"
+                // A long label ("Mitarbeiter hinzufügen") wraps inside the card instead of being cut.
+                styles={{
+                  label: { whiteSpace: 'normal', textAlign: 'center', overflow: 'visible' },
+                }}
                 leftSection={<IconUserPlus size={20} />}
                 onClick={handleAdd}
                 data-testid="employee-add"

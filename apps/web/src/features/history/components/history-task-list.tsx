@@ -4,7 +4,11 @@ import type { TaskModule } from '@mise/shared/tasks/constants';
 import { IconAlertTriangle, IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatStoreDateTime } from '../../../shared/format/store-clock';
+import {
+  formatStoreDate,
+  formatStoreDateTime,
+  formatStoreTime,
+} from '../../../shared/format/store-clock';
 import { TaskStatusBadge } from '../../../shared/ui/task-status-badge';
 import { PostponedInfo } from './postponed-info';
 import { TaskResult } from './task-result';
@@ -39,8 +43,27 @@ function AnomalyMarker({ task }: { task: HistoryTask }) {
   );
 }
 
+/** The scheduled window on the store's clock: '22/11/2026 08:00 – 09:00'. */
+function scheduledWindow(task: HistoryTask, timeZone: string): string {
+  const end = Date.parse(task.start) + task.duration * 60_000;
+  const sameDay = formatStoreDate(end, timeZone) === formatStoreDate(task.start, timeZone);
+  const endText = sameDay ? formatStoreTime(end, timeZone) : formatStoreDateTime(end, timeZone);
+  return `${formatStoreDateTime(task.start, timeZone)} – ${endText}`;
+}
+
+/** When the task was done: its time, with the date when it is not the scheduled day. */
+function completionTime(task: HistoryTask, timeZone: string): string | null {
+  if (!task.completed_timestamp) return null;
+  const sameDay =
+    formatStoreDate(task.completed_timestamp, timeZone) === formatStoreDate(task.start, timeZone);
+  return sameDay
+    ? formatStoreTime(task.completed_timestamp, timeZone)
+    : formatStoreDateTime(task.completed_timestamp, timeZone);
+}
+
 /**
- * The tasks of a tab as expandable rows (spec 002 §2): date and time on the store's clock,
+ * The tasks of a tab as expandable rows (spec 002 §2): the scheduled window and, apart, the
+ * time the task was actually completed, both on the store's clock,
  * name, employee, status and anomaly; opened, the result table, or for a postponed task where
  * it went. A result table is only built once its row is open.
  */
@@ -65,6 +88,7 @@ export function HistoryTaskList({
       {tasks.map((task) => {
         const isOpen = expanded.includes(task.id);
         const isPostponed = task.status === 'postponed';
+        const completedAt = completionTime(task, timeZone);
         return (
           <Accordion.Item
             key={task.id}
@@ -78,7 +102,7 @@ export function HistoryTaskList({
               <Accordion.Control data-testid="history-row-toggle">
                 <Group gap="md" wrap="wrap">
                   <Text size="sm" ff="monospace" data-testid="history-row-date">
-                    {formatStoreDateTime(task.start, timeZone)}
+                    {scheduledWindow(task, timeZone)}
                   </Text>
                   <Text size="sm" fw={600} data-testid="history-row-name">
                     {task.name}
@@ -87,6 +111,11 @@ export function HistoryTaskList({
                     {task.employee ? `${task.employee.name} ${task.employee.surname}` : ''}
                   </Text>
                   <TaskStatusBadge status={task.status} testId="history-row-status" />
+                  {completedAt ? (
+                    <Text size="sm" c="dimmed" data-testid="history-row-completed">
+                      {t('history.completedAt', { time: completedAt })}
+                    </Text>
+                  ) : null}
                   {task.is_anomaly ? <AnomalyMarker task={task} /> : null}
                 </Group>
               </Accordion.Control>

@@ -2,7 +2,7 @@ import { Table, Text } from '@mantine/core';
 import type { oilsResultSchema } from '@mise/shared/tasks/schemas';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { formatTemperature } from './result-format';
+import { formatDecimal, formatTemperature } from './result-format';
 import { BooleanMark, Missing, ResultTable } from './result-parts';
 import { PictureThumbnails } from './result-pictures';
 import type { ResultElement } from './task-result';
@@ -18,7 +18,8 @@ type OilsResultProps = {
  * percent (absent: not taken; above the element's maximum: red), temperature, pictures.
  */
 export function OilsResult({ result, elements, onOpenPicture }: OilsResultProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   return (
     <ResultTable
       testId="result-oils"
@@ -61,11 +62,17 @@ export function OilsResult({ result, elements, onOpenPicture }: OilsResultProps)
                 data-testid="result-polarity"
                 data-out-of-range={String(isTooHigh)}
               >
-                {entry.polarity === null ? t('history.notTaken') : `${entry.polarity} %`}
+                {entry.polarity === null
+                  ? t('history.notTaken')
+                  : `${formatDecimal(entry.polarity, language)} %`}
               </Text>
             </Table.Td>
             <Table.Td>
-              {entry.temperature === null ? <Missing /> : formatTemperature(entry.temperature)}
+              {entry.temperature === null ? (
+                <Missing />
+              ) : (
+                formatTemperature(entry.temperature, language)
+              )}
             </Table.Td>
             <Table.Td>
               <PictureThumbnails pictures={entry.pictures} onOpen={onOpenPicture} />

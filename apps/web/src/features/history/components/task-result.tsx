@@ -66,6 +66,7 @@ export function TaskResult({ module, elements, result, timeZone, onOpenPicture }
         <TemperaturesResult
           result={parsed.data}
           elements={elementsById}
+          timeZone={timeZone}
           onOpenPicture={onOpenPicture}
         />
       ) : (

@@ -9,14 +9,32 @@ import { formatDuration, formatTemperature } from './result-format';
 import { Missing, ResultTable } from './result-parts';
 import type { ResultElement } from './task-result';
 
+/** The badge's label keeps every letter: no ellipsis, wrapping between words if needed. */
+const outOfRangeBadgeStyles = {
+  root: { overflow: 'visible', paddingBlock: 2 },
+  label: { overflow: 'visible', textOverflow: 'clip', whiteSpace: 'normal' },
+} as const;
+
 type TemperatureControlResultProps = {
   result: z.infer<typeof temperatureControlResultSchema>;
   elements: ReadonlyMap<string, ResultElement>;
   timeZone: string;
 };
 
-function temperatureOrMissing(value: number | null) {
-  return value === null ? <Missing /> : formatTemperature(value);
+function temperatureOrMissing(value: number | null, language: string) {
+  return value === null ? <Missing /> : formatTemperature(value, language);
+}
+
+/** Who recorded a step of the control, when the result says (start_employee, end_employee). */
+function StepEmployee({ employee }: { employee: unknown }) {
+  const person = employee as { name?: unknown; surname?: unknown } | null | undefined;
+  if (!person || typeof person.name !== 'string') return null;
+  const surname = typeof person.surname === 'string' ? person.surname : '';
+  return (
+    <Text size="xs" c="dimmed" data-testid="result-step-employee">
+      {`${person.name} ${surname}`.trim()}
+    </Text>
+  );
 }
 
 /**
@@ -29,7 +47,8 @@ export function TemperatureControlResult({
   elements,
   timeZone,
 }: TemperatureControlResultProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   return (
     <ResultTable
       testId="result-temperature-control"
@@ -60,9 +79,10 @@ export function TemperatureControlResult({
               {elements.get(entry.element)?.name ?? <Missing />}
             </Table.Td>
             <Table.Td>{t(`history.modes.${entry.mode}`)}</Table.Td>
-            <Table.Td>{temperatureOrMissing(entry.start_temperature)}</Table.Td>
+            <Table.Td>{temperatureOrMissing(entry.start_temperature, language)}</Table.Td>
             <Table.Td>
               {formatStoreTimeOfSeconds(entry.start_timestamp, timeZone) || <Missing />}
+              <StepEmployee employee={'start_employee' in entry ? entry.start_employee : null} />
             </Table.Td>
             <Table.Td>
               <Text
@@ -71,19 +91,29 @@ export function TemperatureControlResult({
                 fw={isValid ? undefined : 700}
                 data-testid="result-end-temperature"
               >
-                {temperatureOrMissing(entry.end_temperature)}
+                {temperatureOrMissing(entry.end_temperature, language)}
               </Text>
             </Table.Td>
             <Table.Td>
               {formatStoreTimeOfSeconds(entry.end_timestamp, timeZone) || <Missing />}
+              <StepEmployee employee={'end_employee' in entry ? entry.end_employee : null} />
             </Table.Td>
             <Table.Td>
               <Stack gap={4} align="flex-start">
                 <Text size="sm" c={failingColor} data-testid="result-target">
-                  {temperatureOrMissing(entry.target_temperature)}
+                  {temperatureOrMissing(entry.target_temperature, language)}
                 </Text>
                 {isValid ? null : (
-                  <Badge color="red" variant="filled" size="sm" data-testid="result-out-of-range">
+                  <Badge
+                    color="red"
+                    variant="filled"
+                    size="sm"
+                    // Never cut to "HORS P…": the badge grows with its words and may wrap.
+                    maw="none"
+                    h="auto"
+                    styles={outOfRangeBadgeStyles}
+                    data-testid="result-out-of-range"
+                  >
                     {t('history.outOfRange')}
                   </Badge>
                 )}

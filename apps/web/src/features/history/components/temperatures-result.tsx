@@ -3,6 +3,7 @@ import { readingInRange } from '@mise/shared/history/rules';
 import type { temperaturesResultSchema } from '@mise/shared/tasks/schemas';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { formatStoreTimeOfSeconds } from '../../../shared/format/store-clock';
 import { formatTemperature } from './result-format';
 import { Missing, ResultTable } from './result-parts';
 import { PictureThumbnails } from './result-pictures';
@@ -11,20 +12,29 @@ import type { ResultElement } from './task-result';
 type TemperaturesResultProps = {
   result: z.infer<typeof temperaturesResultSchema>;
   elements: ReadonlyMap<string, ResultElement>;
+  timeZone: string;
   onOpenPicture: (path: string) => void;
 };
 
 /**
- * Temperatures (spec 002 §2): element, first temperature, temperature in °C or 'Non prise',
- * comment, pictures; a reading outside the element's minimum/maximum is red.
+ * Temperatures (spec 002 §2): element, the time the reading was taken (store's clock), first
+ * temperature, temperature in °C or 'Non prise', comment, pictures; a reading outside the
+ * element's minimum/maximum is red. Numbers are written in the interface language.
  */
-export function TemperaturesResult({ result, elements, onOpenPicture }: TemperaturesResultProps) {
-  const { t } = useTranslation();
+export function TemperaturesResult({
+  result,
+  elements,
+  timeZone,
+  onOpenPicture,
+}: TemperaturesResultProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   return (
     <ResultTable
       testId="result-temperatures"
       headers={[
         t('history.columns.element'),
+        t('history.columns.readingTime'),
         t('history.columns.firstTemperature'),
         t('history.columns.temperature'),
         t('history.columns.comment'),
@@ -38,11 +48,14 @@ export function TemperaturesResult({ result, elements, onOpenPicture }: Temperat
         return (
           <Table.Tr key={entry.element} data-testid="result-row">
             <Table.Td data-testid="result-element">{element?.name ?? <Missing />}</Table.Td>
+            <Table.Td data-testid="result-reading-time">
+              {formatStoreTimeOfSeconds(entry.timestamp, timeZone) || <Missing />}
+            </Table.Td>
             <Table.Td>
               {entry.first_temperature === null ? (
                 <Missing />
               ) : (
-                formatTemperature(entry.first_temperature)
+                formatTemperature(entry.first_temperature, language)
               )}
             </Table.Td>
             <Table.Td>
@@ -54,11 +67,11 @@ export function TemperaturesResult({ result, elements, onOpenPicture }: Temperat
                 data-out-of-range={String(!isInRange)}
                 data-not-taken={String(!isTaken)}
               >
-                {isTaken ? formatTemperature(entry.temperature) : t('history.notTaken')}
+                {isTaken ? formatTemperature(entry.temperature, language) : t('history.notTaken')}
               </Text>
               {entry.control_temperature !== null ? (
                 <Text size="xs" c={isInRange ? 'dimmed' : 'red'}>
-                  {formatTemperature(entry.control_temperature)}
+                  {formatTemperature(entry.control_temperature, language)}
                 </Text>
               ) : null}
             </Table.Td>

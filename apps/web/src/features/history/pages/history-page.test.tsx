@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { addCalendarDays, todayInStoreZone } from '../../../shared/format/store-clock';
 import { i18n } from '../../../shared/i18n/i18n';
 import { selectionStorageKey } from '../../../shared/selection/use-selection';
-import { updateAppSession } from '../../../shared/session/app-session';
+import { captureEntryParameters } from '../../../shared/session/app-session';
 import { buildUser } from '../../../test/factories';
 import { type ApiCall, apiError, type MockHandler, mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
@@ -134,7 +134,13 @@ describe('history page', { timeout: 30_000 }, () => {
     const [morning, evening] = rows();
     if (!morning || !evening) throw new Error('two rows expected');
     // The store's clock (Paris), not the browser's (New York).
-    expect(within(morning).getByTestId('history-row-date').textContent).toBe('22/11/2026 08:30');
+    // The scheduled window, and apart the time the task was actually completed.
+    expect(within(morning).getByTestId('history-row-date').textContent).toBe(
+      '22/11/2026 08:30 – 09:30',
+    );
+    expect(within(morning).getByTestId('history-row-completed').textContent).toBe(
+      'Completed at 09:20',
+    );
     expect(within(morning).getByTestId('history-row-employee').textContent).toBe('Léa Petit');
     expect(within(morning).getByTestId('history-row-status').textContent).toBe('Done');
     expect(within(evening).getByTestId('history-row-employee').textContent).toBe('Hugo Bernard');
@@ -247,7 +253,14 @@ describe('history page', { timeout: 30_000 }, () => {
         .getAllByTestId('result-element')
         .map((cell) => cell.textContent),
     ).toEqual(['Frigo 1', 'Congélateur', 'Vitrine desserts']);
-    expect(readings.map((cell) => cell.textContent)).toEqual(['3.5 °C', 'Non prise', '7.2 °C']);
+    // Decimal comma in French, like the PDF (the interface language decides).
+    expect(readings.map((cell) => cell.textContent)).toEqual(['3,5 °C', 'Non prise', '7,2 °C']);
+    // Each reading's own time (1_795_000_000 s is 18/11/2026 12:06 in Paris).
+    expect(
+      within(table)
+        .getAllByTestId('result-reading-time')
+        .map((cell) => cell.textContent),
+    ).toEqual(['12:06', '12:06', '12:06']);
     expect(readings.map((cell) => cell.getAttribute('data-out-of-range'))).toEqual([
       'false',
       'false',
@@ -282,6 +295,16 @@ describe('history page', { timeout: 30_000 }, () => {
                 end_temperature: 12,
                 end_timestamp: 1_795_000_030,
                 comment: '',
+                start_employee: {
+                  id: '00000000-0000-4000-8000-0000000000a1',
+                  name: 'Léa',
+                  surname: 'Petit',
+                },
+                end_employee: {
+                  id: '00000000-0000-4000-8000-0000000000a2',
+                  name: 'Hugo',
+                  surname: 'Bernard',
+                },
               },
               {
                 element: rice.id,
@@ -307,7 +330,21 @@ describe('history page', { timeout: 30_000 }, () => {
     const [soupRow, riceRow] = within(table).getAllByTestId('result-row');
     if (!soupRow || !riceRow) throw new Error('two lines expected');
     expect(soupRow.getAttribute('data-valid')).toBe('false');
-    expect(within(soupRow).getByTestId('result-out-of-range').textContent).toBe('Hors plage');
+    const badge = within(soupRow).getByTestId('result-out-of-range');
+    expect(badge.textContent).toBe('Hors plage');
+    // The badge keeps every letter ("HORS P…" before): no ellipsis, no fixed width.
+    const label = badge.querySelector('.mantine-Badge-label') as HTMLElement;
+    expect(label.style.textOverflow).toBe('clip');
+    expect(label.style.whiteSpace).toBe('normal');
+    expect(label.style.overflow).toBe('visible');
+    expect(badge.style.height).toBe('auto');
+    expect(badge.style.maxWidth).toBe('none');
+    // Who started and ended the control, when the result says.
+    expect(
+      within(soupRow)
+        .getAllByTestId('result-step-employee')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Léa Petit', 'Hugo Bernard']);
     expect(within(soupRow).getByTestId('result-target').textContent).toBe('10 °C');
     expect(within(soupRow).getByTestId('result-target').getAttribute('style') ?? '').toContain(
       '--mantine-color-red',
@@ -604,12 +641,22 @@ describe('history page', { timeout: 30_000 }, () => {
     expect(requests[0]?.url).toBe('/api/csv/tasks');
   });
 
-  it('hides the PDF button when a custom store id was given', async () => {
+  it('a tablet link with store_id opens that store and offers no export (entry rule)', async () => {
     const store = buildHistoryStore();
-    updateAppSession({ customStoreId: store.id });
-    renderHistory(`/history?store=${store.id}`, store);
-    await screen.findByTestId('history-csv', {}, firstRender);
-    await screen.findByTestId('history-empty');
+    const other = buildHistoryStore({ name: 'Autre magasin' });
+    // Another store is chosen in the selection popup: the link's store wins.
+    selectStore(other);
+    captureEntryParameters({ pathname: '/', search: `?page=history&store_id=${store.id}` });
+    const { historyCalls, router } = renderHistory('/', store, {
+      stores: [other, store],
+      tasks: () => [buildHistoryTask({ name: 'Relevé du matin' })],
+    });
+    await waitFor(() => expect(rows()).toHaveLength(1), firstRender);
+    expect(router.state.location.pathname).toBe('/history');
+    expect(historyCalls()).toHaveLength(1);
+    expect((screen.getByTestId('history-store-select') as HTMLInputElement).value).toBe(store.name);
+    // Spec 002 §1: with a custom store id the history export is hidden, PDF and CSV alike.
     expect(screen.queryByTestId('history-pdf')).toBeNull();
+    expect(screen.queryByTestId('history-csv')).toBeNull();
   });
 });

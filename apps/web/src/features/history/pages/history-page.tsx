@@ -78,7 +78,8 @@ function notifyRangeTooLong() {
 /**
  * /history?store=&start=&end=&tab=&filter= (spec 002 §2): one store's completed tasks by
  * module over at most 31 days. The screen's state lives in the query so that reload and back
- * keep it; without a store in the query, the store chosen in the selection popup is used.
+ * keep it; without a store in the query, the tablet link's custom store id, else the store
+ * chosen in the selection popup is used.
  */
 export function HistoryPage() {
   const { t } = useTranslation();
@@ -87,7 +88,8 @@ export function HistoryPage() {
   const { customStoreId } = useAppSession();
 
   /* ---------- Store ---------- */
-  const storeId = searchParams.get('store') ?? selectedStoreId;
+  // A tablet link's store_id (spec 000 §2 entry rule) opens that store, before the selection.
+  const storeId = searchParams.get('store') ?? customStoreId ?? selectedStoreId;
   const [pickedStore, setPickedStore] = useState<HistoryStore | null>(null);
   const [storeSearch, setStoreSearch] = useState('');
   const allStores = useHistoryStores('');
@@ -310,28 +312,32 @@ export function HistoryPage() {
         actions={
           <>
             {download ? <DownloadProgress percent={download.percent} /> : null}
+            {/* With a custom store id the export is hidden (spec 002 §1), in both formats:
+                the CSV is the same export as the PDF. */}
             {customStoreId ? null : (
-              <Button
-                variant="default"
-                leftSection={<IconFileTypePdf size={16} />}
-                onClick={() => handleExport('pdf')}
-                disabled={!canExport}
-                loading={download?.kind === 'pdf'}
-                data-testid="history-pdf"
-              >
-                {t('history.pdf')}
-              </Button>
+              <>
+                <Button
+                  variant="default"
+                  leftSection={<IconFileTypePdf size={16} />}
+                  onClick={() => handleExport('pdf')}
+                  disabled={!canExport}
+                  loading={download?.kind === 'pdf'}
+                  data-testid="history-pdf"
+                >
+                  {t('history.pdf')}
+                </Button>
+                <Button
+                  variant="default"
+                  leftSection={<IconFileTypeCsv size={16} />}
+                  onClick={() => handleExport('csv')}
+                  disabled={!canExport}
+                  loading={download?.kind === 'csv'}
+                  data-testid="history-csv"
+                >
+                  {t('history.csv')}
+                </Button>
+              </>
             )}
-            <Button
-              variant="default"
-              leftSection={<IconFileTypeCsv size={16} />}
-              onClick={() => handleExport('csv')}
-              disabled={!canExport}
-              loading={download?.kind === 'csv'}
-              data-testid="history-csv"
-            >
-              {t('history.csv')}
-            </Button>
           </>
         }
       />

@@ -1,3 +1,4 @@
+import { storeScore } from '@mise/shared/history/rules';
 import type { BestStore, StoreHome } from '@mise/shared/history/schemas';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -53,13 +54,17 @@ const pendingTask = buildTask({
   employee: null,
 });
 
+/** The score window's counts, and the score the shared rule gives them (what the server sends). */
+const homeCounts = { onTime: 40, onTimeWithAnomaly: 4, late: 6, lateWithAnomaly: 2, missed: 3 };
+const homeScore = storeScore(homeCounts);
+
 function buildHome(overrides: Partial<StoreHome> = {}): StoreHome {
   return {
     store: { id: storeId, name: 'Bistro Opéra', timezone_name: 'Europe/Paris' },
     today: '2026-11-22',
     score: {
-      value: 82,
-      counts: { onTime: 40, onTimeWithAnomaly: 4, late: 6, lateWithAnomaly: 2, missed: 3 },
+      value: homeScore,
+      counts: homeCounts,
       window_start: '2026-10-24',
       window_end: '2026-11-22',
     },
@@ -141,7 +146,9 @@ describe('home dashboard', { timeout: 20_000 }, () => {
     mockHome('customer', buildHome());
     const { user } = renderApp('/home');
 
-    expect((await screen.findByTestId('home-score-value', {}, pageLoad)).textContent).toBe('82');
+    expect((await screen.findByTestId('home-score-value', {}, pageLoad)).textContent).toBe(
+      String(homeScore),
+    );
     const score = screen.getByTestId('home-score');
     expect(within(score).getByText('/100')).toBeTruthy();
     expect(within(score).getByTestId('home-score-window').textContent).toBe(
@@ -170,9 +177,11 @@ describe('home dashboard', { timeout: 20_000 }, () => {
         .map((cell) => cell.textContent),
     ).toEqual(['Done late, with an anomaly', '2', '0.25', '0.5']);
     expect(within(dialog).getByTestId('home-score-due').textContent).toBe('55');
-    // 40 + 4 × 0.5 + 6 × 0.5 + 2 × 0.25 + 3 × 0 = 45.5; 100 × 45.5 ÷ 55 = 82.7 → 82 from the server.
+    // 40 + 4 × 0.5 + 6 × 0.5 + 2 × 0.25 + 3 × 0 = 45.5; 100 × 45.5 ÷ 55 = 82.7, rounded to 83 by
+    // the shared rule: the dialog's working and its result agree.
+    expect(homeScore).toBe(83);
     expect(within(dialog).getByTestId('home-score-result').textContent).toBe(
-      '100 × 45.5 ÷ 55 = 82/100',
+      `100 × 45.5 ÷ 55 = ${homeScore}/100`,
     );
   });
 
@@ -237,7 +246,7 @@ describe('home dashboard', { timeout: 20_000 }, () => {
     expect(router.state.location.search).toBe(`?id=${pendingTask.id}`);
   });
 
-  it('shows the equipment states, the oils and hides the tabs of hidden modules', async () => {
+  it('shows the equipment states, the delivery items and the oils', async () => {
     selectStore();
     mockHome('admin', buildHome());
     const { user } = renderApp('/home');
@@ -294,7 +303,9 @@ describe('home dashboard', { timeout: 20_000 }, () => {
     mockHome('manager', buildHome({ tasks: null, equipment: null }));
     renderApp('/home');
 
-    expect((await screen.findByTestId('home-score-value', {}, pageLoad)).textContent).toBe('82');
+    expect((await screen.findByTestId('home-score-value', {}, pageLoad)).textContent).toBe(
+      String(homeScore),
+    );
     expect(screen.queryByTestId('home-tasks')).toBeNull();
     expect(screen.queryByTestId('home-equipment')).toBeNull();
   });
@@ -344,7 +355,7 @@ describe('home dashboard', { timeout: 20_000 }, () => {
     await user.click(
       within(panel).getByRole('button', { name: 'Show the panels of Bistro Opéra' }),
     );
-    expect((await screen.findByTestId('home-score-value')).textContent).toBe('82');
+    expect((await screen.findByTestId('home-score-value')).textContent).toBe(String(homeScore));
     expect(screen.getByTestId('home-selected').textContent).toBe('Store: Bistro Opéra');
   });
 
@@ -364,7 +375,10 @@ describe('home dashboard', { timeout: 20_000 }, () => {
     mockApi({ 'GET /api/me': { body: { user: buildUser({ role: 'distributor' }) } } });
     renderApp('/home');
 
-    expect(await screen.findByTestId('page-subtitle', {}, pageLoad)).toBeTruthy();
+    expect((await screen.findByTestId('page-subtitle', {}, pageLoad)).textContent).toBe(
+      'Use the navigation panel to manage your databases, stores and accounts.',
+    );
+    expect(screen.getByRole('heading', { name: 'Welcome, Camille' })).toBeTruthy();
     expect(screen.queryByTestId('home-selection')).toBeNull();
     expect(screen.queryByTestId('home-best-stores')).toBeNull();
   });

@@ -40,6 +40,15 @@ export function PunchCardTable({
     employees.map((employee) => [employee.id, totalHours(employeeEntries(entries, employee.id))]),
   );
   const grandTotal = [...totals.values()].reduce((sum, hours) => sum + hours, 0);
+  // The totals column stays at the right edge while the days scroll under it.
+  const stickyTotal = {
+    whiteSpace: 'nowrap',
+    position: 'sticky',
+    right: 0,
+    zIndex: 1,
+    background: 'var(--mantine-color-body)',
+    boxShadow: 'inset 1px 0 0 var(--table-border-color)',
+  } as const;
 
   return (
     <Table.ScrollContainer minWidth={240 + days.length * 130}>
@@ -58,7 +67,9 @@ export function PunchCardTable({
                 {formatDayMonth(day)}
               </Table.Th>
             ))}
-            <Table.Th ta="right">{t('punchCards.total')}</Table.Th>
+            <Table.Th ta="right" style={stickyTotal}>
+              {t('punchCards.total')}
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -119,7 +130,7 @@ export function PunchCardTable({
                   </Table.Td>
                 );
               })}
-              <Table.Td ta="right" data-testid="punch-total" style={{ whiteSpace: 'nowrap' }}>
+              <Table.Td ta="right" data-testid="punch-total" style={stickyTotal}>
                 {formatHours(totals.get(employee.id) ?? 0, language)}
               </Table.Td>
             </Table.Tr>
@@ -128,7 +139,7 @@ export function PunchCardTable({
         <Table.Tfoot>
           <Table.Tr>
             <Table.Th colSpan={days.length + 1}>{t('punchCards.totalAll')}</Table.Th>
-            <Table.Th ta="right" data-testid="punch-footer-total" style={{ whiteSpace: 'nowrap' }}>
+            <Table.Th ta="right" data-testid="punch-footer-total" style={stickyTotal}>
               {formatHours(grandTotal, language)}
             </Table.Th>
           </Table.Tr>

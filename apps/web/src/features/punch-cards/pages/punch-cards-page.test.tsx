@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { currentWeek } from '../../../shared/format/store-clock';
 import { selectionStorageKey } from '../../../shared/selection/use-selection';
+import { captureEntryParameters } from '../../../shared/session/app-session';
 import { buildId, buildUser } from '../../../test/factories';
 import { apiError, type MockHandler, mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
@@ -464,5 +465,48 @@ describe('punch cards page', { timeout: 30_000 }, () => {
     });
     await screen.findAllByTestId('punch-row', {}, pageLoad);
     expect(gets()).toHaveLength(1);
+  });
+
+  it('a tablet link with store_id opens that store, before the selection (entry rule)', async () => {
+    window.localStorage.setItem(
+      selectionStorageKey,
+      JSON.stringify({ kind: 'store', id: buildId(), name: 'Autre magasin' }),
+    );
+    captureEntryParameters({ pathname: '/', search: `?page=punchCards&store_id=${storeId}` });
+    const { gets, router } = renderPunchCards(buildPunchCards(), { path: '/' });
+    await screen.findAllByTestId('punch-row', {}, pageLoad);
+    expect(router.state.location.pathname).toBe('/punchCards');
+    expect(gets()).toHaveLength(1);
+    // The spec hides no punch-card export for a custom store id (only the history PDF).
+    expect(screen.getByTestId('punch-csv')).toBeTruthy();
+    expect(screen.getByTestId('punch-pdf')).toBeTruthy();
+  });
+
+  it('writes an employee named like a formula as text in the CSV', async () => {
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:punch';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const mallory = {
+      id: buildId(),
+      name: '=HYPERLINK("http://evil.example")',
+      surname: 'X',
+      role_name: null,
+    };
+    const { user } = renderPunchCards(
+      buildPunchCards({
+        employees: [mallory],
+        entries: [buildEntry(mallory.id, true, '2026-11-16T07:00:00Z')],
+      }),
+    );
+    await screen.findAllByTestId('punch-row', {}, pageLoad);
+    await user.click(screen.getByTestId('punch-csv'));
+    const text = await blobs[0]!.text();
+    expect(text.split('\r\n')[1]).toBe(
+      `Bistro Opéra;"'=HYPERLINK(""http://evil.example"") X";16/11/2026;08:00;Oui`,
+    );
   });
 });

@@ -26,6 +26,7 @@ import { errorMessage } from '../../../shared/i18n/error-message';
 import { currentLanguage } from '../../../shared/i18n/i18n';
 import { SelectionPopup } from '../../../shared/selection/selection-popup';
 import { useSelection } from '../../../shared/selection/use-selection';
+import { useAppSession } from '../../../shared/session/app-session';
 import { openConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { type DateRange, DateRangePicker } from '../../../shared/ui/date-range-picker';
 import { isUnexpectedFileTypeError, saveBlob } from '../../../shared/ui/download-file';
@@ -62,7 +63,8 @@ type Draft = { source: PunchCards; entries: EditableEntry[] };
  * /punchCards?store=&start=&end= (spec 000 §2): the punch cards of a store over a range, by
  * default the store's current week. Entries are added, re-timed and deleted on screen, then
  * saved at once; saving is refused while a card is incoherent (spec 000 §4). The store is the
- * one in the address, else the one chosen in the selection popup.
+ * one in the address, else the tablet link's custom store id, else the one chosen in the
+ * selection popup.
  */
 export function PunchCardsPage() {
   const { t } = useTranslation();
@@ -73,7 +75,9 @@ export function PunchCardsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const { storeId: selectedStoreId } = useSelection();
   const [isSelectionOpen, setIsSelectionOpen] = useState(false);
-  const storeId = searchParams.get('store') ?? selectedStoreId;
+  const { customStoreId } = useAppSession();
+  // A tablet link's store_id (spec 000 §2 entry rule) opens that store, before the selection.
+  const storeId = searchParams.get('store') ?? customStoreId ?? selectedStoreId;
 
   /* ---------- Range ---------- */
   const [zoneHint, setZoneHint] = useState<string | null>(null);

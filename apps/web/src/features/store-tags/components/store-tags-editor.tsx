@@ -21,6 +21,7 @@ import {
   IconSearch,
   IconTrash,
 } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error';
@@ -30,7 +31,7 @@ import { LoadingButton } from '../../../shared/ui/loading-button';
 import { notifyError, notifySuccess, saveErrorDurationMs } from '../../../shared/ui/notify';
 import { QueryContent } from '../../../shared/ui/query-content';
 import { useUnsavedChangesPrompt } from '../../../shared/ui/use-unsaved-changes-prompt';
-import { type StoreTags, useStoreTags } from '../api/get-store-tags';
+import { type StoreTags, storeTagsQueryOptions, useStoreTags } from '../api/get-store-tags';
 import { type SaveStoreTagsBody, useSaveStoreTags } from '../api/save-store-tags';
 import {
   addStoresToTag,
@@ -89,7 +90,7 @@ export function StoreTagsEditor({ databaseId }: StoreTagsEditorProps) {
   const query = useStoreTags(databaseId);
   return (
     <QueryContent query={query} isEmpty={() => false} emptyTitle={t('storeTags.empty')}>
-      {(data) => <TagsForm databaseId={databaseId} data={data} />}
+      {(data) => <TagsForm databaseId={databaseId} data={data} readAt={query.dataUpdatedAt} />}
     </QueryContent>
   );
 }
@@ -100,11 +101,32 @@ function firstActiveKey(tags: readonly TagDraft[]): string | null {
   return tags.find((tag) => tag.active)?.key ?? null;
 }
 
-function TagsForm({ databaseId, data }: { databaseId: string; data: StoreTags }) {
+/**
+ * The tag of a fresh read that stands for the one selected: the same id, else (a new tag
+ * that got its id on save) the same name; names are unique among active tags.
+ */
+function keptSelection(next: readonly TagDraft[], previous: TagDraft | undefined): string | null {
+  if (previous === undefined) return firstActiveKey(next);
+  const name = previous.name.trim().toLocaleLowerCase();
+  const kept =
+    next.find((tag) => tag.active && tag.key === previous.key) ??
+    next.find((tag) => tag.active && tag.name.trim().toLocaleLowerCase() === name);
+  return kept?.key ?? firstActiveKey(next);
+}
+
+type TagsFormProps = {
+  databaseId: string;
+  data: StoreTags;
+  /** When `data` was read: a read older than the one the form took is not taken again. */
+  readAt: number;
+};
+
+function TagsForm({ databaseId, data, readAt }: TagsFormProps) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const saveMutation = useSaveStoreTags(databaseId);
   const [tags, setTags] = useState<TagDraft[]>(() => draftsFrom(data));
-  const [source, setSource] = useState<StoreTags | null>(data);
+  const [takenReadAt, setTakenReadAt] = useState(readAt);
   const [isDirty, setIsDirty] = useState(false);
   const [selectedKey, setSelectedKey] = useState<string | null>(() =>
     firstActiveKey(draftsFrom(data)),
@@ -116,22 +138,19 @@ function TagsForm({ databaseId, data }: { databaseId: string; data: StoreTags })
   useUnsavedChangesPrompt(isDirty);
 
   // A fresh read replaces the draft unless the user is editing it; the selection follows the
-  // tag by id, else by name (a new tag gets its id on save).
-  if (data !== source) {
-    setSource(data);
+  // tag by id, else by name (a new tag gets its id on save). A render that still carries the
+  // read from before a save is not fresh: taking it selected another tag (issue 13).
+  if (readAt > takenReadAt) {
+    setTakenReadAt(readAt);
     if (!isDirty) {
       const next = draftsFrom(data);
-      const previous = tags.find((tag) => tag.key === selectedKey);
-      const kept =
-        next.find((tag) => tag.active && tag.key === selectedKey) ??
-        next.find(
-          (tag) =>
-            tag.active &&
-            previous !== undefined &&
-            tag.name.trim().toLocaleLowerCase() === previous.name.trim().toLocaleLowerCase(),
-        );
       setTags(next);
-      setSelectedKey(kept?.key ?? firstActiveKey(next));
+      setSelectedKey(
+        keptSelection(
+          next,
+          tags.find((tag) => tag.key === selectedKey),
+        ),
+      );
     }
   }
 
@@ -176,7 +195,8 @@ function TagsForm({ databaseId, data }: { databaseId: string; data: StoreTags })
     if (!selected) return;
     const key = selected.key;
     openConfirmDialog({
-      title: t('storeTags.deleteTitle'),
+      // The spec's question stays as written; the title names the tag it is about.
+      title: t('storeTags.deleteTitle', { name: selected.name.trim() }),
       message: t('storeTags.deleteConfirm'),
       confirmLabel: t('dialog.yes'),
       cancelLabel: t('dialog.no'),
@@ -216,11 +236,18 @@ function TagsForm({ databaseId, data }: { databaseId: string; data: StoreTags })
       showDuplicateNameToast(t('errors.store-tag/duplicate-name'));
       return;
     }
+    const previous = tags.find((tag) => tag.key === selectedKey);
     try {
       await saveMutation.mutateAsync(tagsSaveBody(tags));
+      // Take the saved tags (with their ids) from the read that follows the save, and keep the
+      // tag that was selected: a new one is found by its name, not by whatever read came first.
+      const options = storeTagsQueryOptions(databaseId);
+      const fresh = await queryClient.fetchQuery(options);
+      const next = draftsFrom(fresh);
+      setTags(next);
+      setTakenReadAt(queryClient.getQueryState(options.queryKey)?.dataUpdatedAt ?? Date.now());
       setIsDirty(false);
-      // Take the saved tags (with their ids) from the fresh read.
-      setSource(null);
+      selectTag(keptSelection(next, previous));
       notifySuccess(t('storeTags.saved'));
     } catch (error) {
       if (isApiError(error, 'store-tag/duplicate-name')) {

@@ -1,10 +1,6 @@
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { Role } from '@mise/shared/auth/constants';
-import {
-  defaultCountry,
-  defaultTimezoneName,
-  europeanCountries,
-} from '@mise/shared/organisation/constants';
+import { defaultCountry, defaultTimezoneName } from '@mise/shared/organisation/constants';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -18,6 +14,7 @@ import { useCreateStore } from '../api/create-store';
 import { useDatabaseOptions } from '../api/get-database-options';
 import { useDistributorOptions } from '../api/get-distributor-options';
 import { storePath } from './store-card';
+import { timezoneOptions, zoneOfCountry } from './store-form';
 
 type NewStoreDialogProps = { opened: boolean; onClose: () => void; viewerRole: Role };
 
@@ -45,15 +42,6 @@ const emptyValues: Values = {
 
 type ValidationError = 'required' | 'distributor';
 
-/** Every standard zone name (spec 000 §9), Europe/Paris when the runtime cannot list them. */
-function timezoneNames(): string[] {
-  try {
-    return Intl.supportedValuesOf('timeZone');
-  } catch {
-    return [defaultTimezoneName];
-  }
-}
-
 /**
  * New store (spec 000 §5): name, address, postal code, city and country are
  * required; an admin also picks the distributor. A duplicate store is refused
@@ -68,17 +56,14 @@ export function NewStoreDialog({ opened, onClose, viewerRole }: NewStoreDialogPr
   const isAdmin = viewerRole === 'admin';
   const distributors = useDistributorOptions(opened && isAdmin);
   const databases = useDatabaseOptions(opened);
-  const zones = useMemo(() => {
-    const names = timezoneNames();
-    return names.includes(defaultTimezoneName) ? names : [defaultTimezoneName, ...names];
-  }, []);
+  const zones = useMemo(() => timezoneOptions(defaultTimezoneName), []);
 
   function setValue<Key extends keyof Values>(key: Key, value: Values[Key]) {
     setValues((current) => ({ ...current, [key]: value }));
   }
 
   function handleCountry(country: string | null) {
-    const zone = europeanCountries.find((item) => item.code === country)?.zone;
+    const zone = country ? zoneOfCountry(country) : undefined;
     setValues((current) => ({
       ...current,
       country: country ?? defaultCountry,

@@ -4,7 +4,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AddByEmailField } from '../../../shared/ui/add-by-email-field';
+import { AddByEmailField, InvitedAccountCard } from '../../../shared/ui/add-by-email-field';
 import { openConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { notifyError, notifyInfo, notifySuccess } from '../../../shared/ui/notify';
 import { useApiErrorNotification } from '../../../shared/ui/use-api-error-notification';
@@ -25,6 +25,7 @@ type Owner = StoreDetail['owners'][number];
 /**
  * The store's owners (spec 000 §2, §5): cards with name, e-mail, store count
  * and a remove button; adding by e-mail answers not-elligible, invited or ok.
+ * Pending invitations follow the owners, e-mail and "Invited" only (issue 13).
  */
 export function OwnersDialog({
   opened,
@@ -126,6 +127,13 @@ export function OwnersDialog({
             );
           })
         )}
+        {(store.invited_owners ?? []).map((invitation) => (
+          <InvitedAccountCard
+            key={invitation.email}
+            email={invitation.email}
+            testId="owner-invited"
+          />
+        ))}
         {isDisabled ? null : (
           <AddByEmailField
             label={t('owners.addByEmail')}

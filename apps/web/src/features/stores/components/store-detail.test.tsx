@@ -150,11 +150,70 @@ describe('store detail', { timeout: 20_000 }, () => {
     });
 
     await addOwner('new@opera.fr');
-    expect(await screen.findByText('An invitation has been sent to new@opera.fr.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Invitation sent to new@opera.fr: they will be added as an owner once they accept.',
+      ),
+    ).toBeTruthy();
 
     await addOwner('owner@opera.fr');
     expect(await screen.findByText('The user has been added as an owner.')).toBeTruthy();
     expect(api.callsTo('POST', '/api/stores/addOwner')).toHaveLength(3);
+  });
+
+  it('lists a pending owner invitation after the owners, with its e-mail only (issue 13)', async () => {
+    const owner = {
+      id: '00000000-0000-4000-8000-00000000ab02',
+      name: 'Yann',
+      surname: 'Le Gall',
+      email: 'yann@opera.fr',
+      role: 'customer',
+      store_count: 2,
+    };
+    const store = buildStore({ owners: [owner], invited_owners: [] });
+    let invitedOwners: StoreDetail['invited_owners'] = [];
+    const { user, api } = renderStore(
+      store,
+      { role: 'distributor' },
+      {
+        [`GET /api/stores/${store.id}`]: () => ({
+          body: { store: { ...store, invited_owners: invitedOwners } },
+        }),
+        'POST /api/stores/addOwner': ({ body }) => {
+          // An account of another tenant: the server invites and tells nothing about it.
+          invitedOwners = [
+            {
+              email: (body as { email: string }).email,
+              status: 'invited',
+              invited_at: '2026-11-24T10:00:00Z',
+            },
+          ];
+          return { body: { status: 'invited' } };
+        },
+      },
+    );
+
+    await user.click(await screen.findByTestId('store-owners'));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByTestId('add-owner-email'));
+    await user.paste('Chef@Other-Tenant.fr');
+    await user.click(within(dialog).getByTestId('add-owner-submit'));
+
+    expect(
+      await screen.findByText(
+        'Invitation sent to chef@other-tenant.fr: they will be added as an owner once they accept.',
+      ),
+    ).toBeTruthy();
+    // The list is read again and shows the invitation after the linked owner.
+    const invited = await within(dialog).findByTestId('owner-invited');
+    expect(invited.textContent).toBe('chef@other-tenant.fr' + 'Invited');
+    expect(within(invited).queryByTestId('owner-link')).toBeNull();
+    expect(within(invited).queryByTestId('owner-remove')).toBeNull();
+    const cards = within(dialog).getAllByTestId(/^owner-(card|invited)$/);
+    expect(cards.map((card) => card.dataset.testid)).toEqual(['owner-card', 'owner-invited']);
+    expect(within(dialog).getAllByTestId('owner-card')).toHaveLength(1);
+    expect((within(dialog).getByTestId('add-owner-email') as HTMLInputElement).value).toBe('');
+    expect(api.callsTo('GET', `/api/stores/${store.id}`).length).toBeGreaterThanOrEqual(2);
   });
 
   it('links owner cards to their account, except for customers', async () => {
@@ -194,6 +253,66 @@ describe('store detail', { timeout: 20_000 }, () => {
     expect(api.callsTo('PATCH', `/api/stores/${store.id}`)[0]?.body).toMatchObject({
       maximum_devices: 3,
     });
+  });
+
+  it('puts the stored maximum back on screen when the billing warning is dismissed with Escape', async () => {
+    const store = buildStore({ maximum_devices: 2 });
+    const { user, api } = renderStore(store, { tab: 5 });
+
+    const picker = (await screen.findByTestId('maximum-devices')) as HTMLInputElement;
+    expect(picker.value).toBe('2');
+    await user.clear(picker);
+    await user.type(picker, '4');
+    expect(
+      await screen.findByText(
+        'Changing the maximum number of devices starts a new billing for the current month.',
+      ),
+    ).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(confirmDialog()));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(picker.value).toBe('2'));
+
+    await user.click(screen.getByTestId('save'));
+    expect(await screen.findByText('Saved successfully.')).toBeTruthy();
+    expect(api.callsTo('PATCH', `/api/stores/${store.id}`)[0]?.body).toMatchObject({
+      maximum_devices: 2,
+    });
+    expect(picker.value).toBe('2');
+  });
+
+  it("changes a store's country and time zone on the General tab (issue 13)", async () => {
+    const store = buildStore({ country: 'FR', timezone_name: 'Europe/Paris' });
+    const { user, api } = renderStore(store);
+
+    const country = (await screen.findByTestId('store-country')) as HTMLInputElement;
+    expect(country.value).toBe('France');
+    expect((screen.getByTestId('store-timezone') as HTMLInputElement).value).toBe('Europe/Paris');
+    await user.click(country);
+    await user.click(await screen.findByRole('option', { name: 'Portugal' }));
+    // Picking a country picks its zone, which may then be changed.
+    expect((screen.getByTestId('store-timezone') as HTMLInputElement).value).toBe('Europe/Lisbon');
+    await user.clear(screen.getByTestId('store-timezone'));
+    await user.type(screen.getByTestId('store-timezone'), 'Madeira');
+    await user.click(await screen.findByRole('option', { name: 'Atlantic/Madeira' }));
+
+    await user.click(screen.getByTestId('save'));
+    expect(await screen.findByText('Saved successfully.')).toBeTruthy();
+    expect(api.callsTo('PATCH', `/api/stores/${store.id}`)[0]?.body).toMatchObject({
+      country: 'PT',
+      timezone_name: 'Atlantic/Madeira',
+    });
+  });
+
+  it('sends neither country nor time zone when they did not change', async () => {
+    const store = buildStore();
+    const { user, api } = renderStore(store);
+    await user.type(await screen.findByTestId('store-name'), ' Nord');
+    await user.click(screen.getByTestId('save'));
+    await waitFor(() => expect(api.callsTo('PATCH', `/api/stores/${store.id}`)).toHaveLength(1));
+    const body = api.callsTo('PATCH', `/api/stores/${store.id}`)[0]?.body;
+    expect(body).toMatchObject({ name: `${store.name} Nord` });
+    expect(body).not.toHaveProperty('country');
+    expect(body).not.toHaveProperty('timezone_name');
   });
 
   it('refuses to save for a manager on a store that is not manager-owned', async () => {

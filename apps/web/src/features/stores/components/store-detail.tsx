@@ -11,6 +11,8 @@ import { useAppSession } from '../../../shared/session/app-session';
 import { LoadingButton } from '../../../shared/ui/loading-button';
 import { notifyError, notifySuccess, saveErrorDurationMs } from '../../../shared/ui/notify';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { useRecordDraft } from '../../../shared/ui/use-record-draft';
+import { useUnsavedChangesPrompt } from '../../../shared/ui/use-unsaved-changes-prompt';
 import { ElementList } from '../../elements/lists';
 import { EmployeesTab } from '../../employees/tabs';
 import { StoreTasksTab } from '../../task-configurations/lists';
@@ -39,7 +41,10 @@ export function StoreDetail({ store, viewer }: StoreDetailProps) {
   const { t } = useTranslation();
   const session = useAppSession();
   const [searchParams, setSearchParams] = useSearchParams();
-  const [values, setValues] = useState<StoreFormValues>(() => storeFormValues(store));
+  // A new version of the store (a save, an upload) keeps what the user typed (issue 13); the
+  // form lives above the tabs, so switching tabs keeps it and leaving the screen asks.
+  const { values, setValues, isDirty, adopt } = useRecordDraft(store, storeFormValues);
+  useUnsavedChangesPrompt(isDirty, { keptAcrossParams: ['tab'] });
   const [isPickerOpen, setIsPickerOpen] = useState(false);
   const [isSaving, setIsSaving] = useState(false);
   const updateMutation = useUpdateStore(store.id);
@@ -123,10 +128,11 @@ export function StoreDetail({ store, viewer }: StoreDetailProps) {
         }
         version = (await getStore(store.id)).version;
       }
-      await updateMutation.mutateAsync({
+      const saved = await updateMutation.mutateAsync({
         ...storeUpdateBody(store, values, permissions),
         version,
       });
+      adopt(saved);
       notifySuccess(t('common.savedSuccessfully'));
     } catch (error) {
       notifyError(

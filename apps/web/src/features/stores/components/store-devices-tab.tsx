@@ -6,7 +6,6 @@ import {
   Code,
   Group,
   Loader,
-  NumberInput,
   SimpleGrid,
   Stack,
   Text,
@@ -21,6 +20,7 @@ import { formatDateTime } from '../../../shared/format/date';
 import { errorMessage } from '../../../shared/i18n/error-message';
 import { openConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
+import { NumericInput } from '../../../shared/ui/numeric-input';
 import { useApiErrorNotification } from '../../../shared/ui/use-api-error-notification';
 import { useDeleteDevice } from '../api/delete-device';
 import { useStoreDevices } from '../api/get-store-devices';
@@ -43,23 +43,35 @@ export function StoreDevicesTab({ store, values, setValue, permissions }: StoreD
   const pairingMutation = useRegeneratePairingKey(store.id);
   const notifyApiError = useApiErrorNotification();
   const [openDevice, setOpenDevice] = useState<Device | null>(null);
-  /** What the picker shows; the form keeps the confirmed value. */
-  const [pickerValue, setPickerValue] = useState<number | string>(values.maximum_devices);
+  /**
+   * What the picker shows instead of the form's value: an emptied field while it is edited, or a
+   * value above 1 while the billing warning waits for its answer. Otherwise (undefined) the
+   * picker shows the form's value, the one a save sends.
+   */
+  const [pickerValue, setPickerValue] = useState<number | null | undefined>(undefined);
 
-  function handleMaximumDevices(value: number | string) {
-    setPickerValue(value);
-    if (typeof value !== 'number') return;
+  function handleMaximumDevices(value: number | null) {
+    if (value === null) {
+      setPickerValue(null);
+      return;
+    }
     const clamped = Math.min(maximumDevicesRange.max, Math.max(maximumDevicesRange.min, value));
+    setPickerValue(undefined);
     if (clamped === values.maximum_devices) return;
     if (clamped === 1) {
       setValue('maximum_devices', 1);
       return;
     }
+    setPickerValue(clamped);
     openConfirmDialog({
       title: t('devices.maximum'),
       message: t('devices.maximumWarning'),
-      onConfirm: () => setValue('maximum_devices', clamped),
-      onCancel: () => setPickerValue(values.maximum_devices),
+      onConfirm: () => {
+        setValue('maximum_devices', clamped);
+        setPickerValue(undefined);
+      },
+      // The cancel button, Escape or the close button: the stored value stays, on screen too.
+      onCancel: () => setPickerValue(undefined),
     });
   }
 
@@ -84,10 +96,13 @@ export function StoreDevicesTab({ store, values, setValue, permissions }: StoreD
     <Stack gap="lg">
       <Card withBorder radius="md">
         <Group align="flex-end" gap="xl" wrap="wrap">
-          <NumberInput
+          <NumericInput
             label={t('devices.maximum')}
-            value={pickerValue}
+            value={pickerValue === undefined ? values.maximum_devices : pickerValue}
             onChange={handleMaximumDevices}
+            onBlur={() => {
+              if (pickerValue === null) setPickerValue(undefined);
+            }}
             min={maximumDevicesRange.min}
             max={maximumDevicesRange.max}
             clampBehavior="strict"

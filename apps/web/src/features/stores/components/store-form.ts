@@ -1,3 +1,4 @@
+import { defaultTimezoneName, europeanCountries } from '@mise/shared/organisation/constants';
 import type { StoreDetail, UpdateStoreBody } from '@mise/shared/organisation/schemas';
 
 /** What the store screen edits before Save (General tab, maximum devices, hub). */
@@ -6,6 +7,8 @@ export type StoreFormValues = {
   address: string;
   postal_code: string;
   city: string;
+  country: string;
+  timezone_name: string;
   active: boolean;
   mise_licence: boolean;
   manager_owned: boolean;
@@ -29,6 +32,8 @@ export function storeFormValues(store: StoreDetail): StoreFormValues {
     address: store.address,
     postal_code: store.postal_code,
     city: store.city,
+    country: store.country,
+    timezone_name: store.timezone_name,
     active: store.active,
     mise_licence: store.mise_licence,
     manager_owned: store.manager_owned,
@@ -73,6 +78,9 @@ export function storeUpdateBody(
     body.postal_code = values.postal_code.trim();
     body.city = values.city.trim();
     body.active = values.active;
+    // A store's country and zone change only when asked: the zone moves its task days.
+    if (values.country !== store.country) body.country = values.country;
+    if (values.timezone_name !== store.timezone_name) body.timezone_name = values.timezone_name;
   }
   if (permissions.canManageLicence) {
     body.manager_owned = values.manager_owned;
@@ -86,4 +94,25 @@ export function storeUpdateBody(
     body.licence_price = values.licence_price;
   }
   return body;
+}
+
+/** Every standard zone name (spec 000 §9), Europe/Paris when the runtime cannot list them. */
+export function timezoneNames(): string[] {
+  try {
+    return Intl.supportedValuesOf('timeZone');
+  } catch {
+    return [defaultTimezoneName];
+  }
+}
+
+/** The zones a store may pick, with its current one even when the runtime does not list it. */
+export function timezoneOptions(current: string): string[] {
+  const names = timezoneNames();
+  const missing = [current, defaultTimezoneName].filter((name) => !names.includes(name));
+  return [...new Set(missing), ...names];
+}
+
+/** The zone a store of that country gets when its country is picked (spec 000 §9). */
+export function zoneOfCountry(country: string): string | undefined {
+  return europeanCountries.find((item) => item.code === country)?.zone;
 }

@@ -3,7 +3,6 @@ import {
   Button,
   Card,
   Group,
-  NumberInput,
   Select,
   SimpleGrid,
   Stack,
@@ -14,16 +13,24 @@ import {
 } from '@mantine/core';
 import type { StoreDetail } from '@mise/shared/organisation/schemas';
 import { IconAdjustments, IconRestore, IconUsers } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { countryName, europeanCountryOptions } from '../../../shared/format/country';
 import { formatDateTime } from '../../../shared/format/date';
 import { openConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { ImageUpload } from '../../../shared/ui/image-upload';
 import { type HiddenFeatures, ModulesDialog } from '../../../shared/ui/modules-dialog';
+import { NumericInput } from '../../../shared/ui/numeric-input';
 import { useUploadStoreIllustration } from '../api/upload-store-illustration';
 import { OwnersDialog } from './owners-dialog';
-import type { SetStoreValue, StoreFormValues, StorePermissions } from './store-form';
+import {
+  type SetStoreValue,
+  type StoreFormValues,
+  type StorePermissions,
+  timezoneOptions,
+  zoneOfCountry,
+} from './store-form';
 
 type StoreGeneralTabProps = {
   store: StoreDetail;
@@ -49,7 +56,7 @@ export function StoreGeneralTab({
   isCustomStore,
   isCustomerViewer,
 }: StoreGeneralTabProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [isOwnersOpen, setIsOwnersOpen] = useState(false);
   const [isModulesOpen, setIsModulesOpen] = useState(false);
   const uploadMutation = useUploadStoreIllustration(store.id);
@@ -63,6 +70,23 @@ export function StoreGeneralTab({
       isDanger: !isActivated,
       onConfirm: () => setValue('mise_licence', isActivated),
     });
+  }
+
+  const zones = useMemo(() => timezoneOptions(store.timezone_name), [store.timezone_name]);
+  const countryOptions = useMemo(() => {
+    const options = europeanCountryOptions(i18n.language);
+    // A store created with a country outside the list keeps it on screen.
+    return options.some((option) => option.value === store.country)
+      ? options
+      : [{ value: store.country, label: countryName(store.country, i18n.language) }, ...options];
+  }, [i18n.language, store.country]);
+
+  /** Picking a country also picks its zone, as when the store was created (spec 000 §9). */
+  function handleCountry(country: string | null) {
+    if (!country) return;
+    setValue('country', country);
+    const zone = zoneOfCountry(country);
+    if (zone) setValue('timezone_name', zone);
   }
 
   function handleModules(hidden: HiddenFeatures) {
@@ -126,6 +150,31 @@ export function StoreGeneralTab({
                 data-testid="store-city"
               />
               <Select
+                label={t('fields.country')}
+                data={countryOptions}
+                value={values.country}
+                onChange={handleCountry}
+                allowDeselect={false}
+                searchable
+                nothingFoundMessage={t('common.nothingFound')}
+                disabled={isLocked}
+                data-testid="store-country"
+              />
+              <Select
+                label={t('fields.timezone')}
+                data={zones}
+                value={values.timezone_name}
+                onChange={(zone) => {
+                  if (zone) setValue('timezone_name', zone);
+                }}
+                allowDeselect={false}
+                searchable
+                limit={100}
+                nothingFoundMessage={t('common.nothingFound')}
+                disabled={isLocked}
+                data-testid="store-timezone"
+              />
+              <Select
                 label={t('store.weekStart')}
                 data={weekOptions}
                 value={String(values.week_start)}
@@ -136,12 +185,10 @@ export function StoreGeneralTab({
               />
               {permissions.isAdmin ? (
                 <Group align="flex-end" gap="xs" wrap="nowrap">
-                  <NumberInput
+                  <NumericInput
                     label={t('licence.priceOverride')}
-                    value={values.licence_price ?? ''}
-                    onChange={(value) =>
-                      setValue('licence_price', typeof value === 'number' ? value : null)
-                    }
+                    value={values.licence_price}
+                    onChange={(value) => setValue('licence_price', value)}
                     placeholder={
                       store.effective_licence_price === null
                         ? t('licence.inherited')

@@ -39,11 +39,5 @@ export function StorePage() {
       </>
     );
   }
-  return (
-    <StoreDetail
-      key={`${store.data.id}-${store.data.version}`}
-      store={store.data}
-      viewer={viewer}
-    />
-  );
+  return <StoreDetail key={store.data.id} store={store.data} viewer={viewer} />;
 }

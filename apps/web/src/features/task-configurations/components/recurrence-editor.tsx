@@ -1,17 +1,9 @@
-import {
-  Checkbox,
-  Group,
-  NumberInput,
-  Radio,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Checkbox, Group, Radio, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { type Frequency, type MonthPosition, monthPositions } from '@mise/shared/tasks/constants';
 import { buildRecurrence, parseRecurrence, type RecurrenceModel } from '@mise/shared/tasks/rules';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NumericInput } from '../../../shared/ui/numeric-input';
 import { describeRecurrence } from './describe-recurrence';
 
 const weekdayIndexes = [0, 1, 2, 3, 4, 5, 6] as const;
@@ -47,11 +39,11 @@ export function RecurrenceFields({ model, onChange, isReadOnly }: RecurrenceFiel
         }))}
         data-testid="recurrence-frequency"
       />
-      <NumberInput
+      <NumericInput
         label={t(`recurrence.intervalLabel.${model.frequency}`)}
         // An emptied field reads as 1 in the rule and becomes 1 again when left.
-        value={model.interval || ''}
-        onChange={(value) => set({ interval: typeof value === 'number' ? value : 0 })}
+        value={model.interval || null}
+        onChange={(value) => set({ interval: value ?? 0 })}
         onBlur={() => set({ interval: Math.max(1, Math.trunc(model.interval) || 1) })}
         min={1}
         max={999}
@@ -110,10 +102,10 @@ export function RecurrenceFields({ model, onChange, isReadOnly }: RecurrenceFiel
                 disabled={isReadOnly}
                 data-testid="recurrence-mode-day"
               />
-              <NumberInput
+              <NumericInput
                 aria-label={t('recurrence.onDay')}
-                value={model.monthDay || ''}
-                onChange={(value) => set({ monthDay: typeof value === 'number' ? value : 0 })}
+                value={model.monthDay || null}
+                onChange={(value) => set({ monthDay: value ?? 0 })}
                 onBlur={() => set({ monthDay: Math.min(31, Math.max(1, model.monthDay || 1)) })}
                 min={1}
                 max={31}

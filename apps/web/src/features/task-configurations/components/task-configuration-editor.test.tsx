@@ -126,6 +126,42 @@ describe('task configuration editor', { timeout: 60_000 }, () => {
     expect((screen.getByTestId('field-module') as HTMLInputElement).readOnly).toBe(true);
   });
 
+  it('offers no module the database hides for a new task (issue 13)', async () => {
+    const { user } = renderCreation((databaseId) => ({
+      [`GET /api/databases/${databaseId}/elements/context`]: {
+        body: { hidden_modules: ['oils', 'labels'], editable: true },
+      },
+    }));
+    await screen.findByTestId('field-name', {}, firstRender);
+    await waitFor(async () => {
+      await user.click(screen.getByTestId('field-module'));
+      expect(await screen.findByRole('option', { name: 'Temperatures' })).toBeTruthy();
+      expect(screen.queryByRole('option', { name: 'Oils' })).toBeNull();
+    });
+    expect(screen.getByRole('option', { name: 'Action' })).toBeTruthy();
+  });
+
+  it('offers no module the store or its database hides for a new store task (issue 13)', async () => {
+    const storeId = buildId();
+    mockApi({
+      'GET /api/me': me,
+      [`GET /api/stores/${storeId}`]: {
+        body: { store: { id: storeId, name: 'Bistro Opéra', is_read_only: false } },
+      },
+      [`GET /api/stores/${storeId}/taskTypes`]: { body: { items: [] } },
+      [`GET /api/stores/${storeId}/elements/context`]: {
+        body: { hidden_modules: ['oils'], editable: true },
+      },
+    });
+    const { user } = renderApp(`/storeTaskConf?store=${storeId}`);
+    await screen.findByTestId('field-name', {}, firstRender);
+    await waitFor(async () => {
+      await user.click(screen.getByTestId('field-module'));
+      expect(await screen.findByRole('option', { name: 'Temperatures' })).toBeTruthy();
+      expect(screen.queryByRole('option', { name: 'Oils' })).toBeNull();
+    });
+  });
+
   it("offers in the element picker only the elements of the configuration's module", async () => {
     const { user, api, databaseId } = renderCreation();
     await user.type(await screen.findByTestId('field-name', {}, firstRender), 'Huiles');

@@ -33,6 +33,7 @@ import { MessageDialog } from '../../../shared/ui/message-dialog';
 import { notifyError, notifySuccess } from '../../../shared/ui/notify';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useUnsavedChangesPrompt } from '../../../shared/ui/use-unsaved-changes-prompt';
+import { useHiddenModules } from '../api/get-hidden-modules';
 import { taskConfigurationQueryOptions } from '../api/get-task-configuration';
 import {
   type SaveTaskConfigurationRequest,
@@ -123,6 +124,7 @@ export function TaskConfigurationEditor({
   );
   const [recurrenceDialog, setRecurrenceDialog] = useState<RecurrenceModel | null>(null);
   const saveMutation = useSaveTaskConfiguration();
+  const hiddenModules = useHiddenModules(level, ownerId, mode === 'create');
   const duplicateMutation = useDuplicateTaskConfiguration(level);
   const configurationId = mode === 'edit' ? (configuration?.id ?? null) : null;
   const isReadOnly = !isEditable;
@@ -274,7 +276,13 @@ export function TaskConfigurationEditor({
 
   const values = draft.values;
   const isRecurrenceReadOnly = form.isFieldReadOnly('recurrence');
-  const moduleOptions = configurationModules.map((module) => ({
+  // A new task offers only the modules its database or store shows: a task of a hidden module
+  // is never generated (and the server refuses it). An existing one keeps showing its module.
+  const shownModules =
+    mode === 'create'
+      ? configurationModules.filter((module) => !hiddenModules.data?.includes(module))
+      : configurationModules;
+  const moduleOptions = shownModules.map((module) => ({
     value: module,
     label: t(`taskConfiguration.modules.${module}`),
   }));

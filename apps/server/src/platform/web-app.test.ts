@@ -1,0 +1,93 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerErrorHandling } from './errors';
+import { registerWebApp } from './web-app';
+
+/** A build as Vite writes it: index.html, hashed assets with their .br and .gz. */
+function writeBuild(): string {
+  const dist = mkdtempSync(join(tmpdir(), 'mise-web-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><script type="module" src="/assets/index-Ab12Cd34.js"></script>',
+  );
+  const script = `console.log(${JSON.stringify('mise '.repeat(400))});`;
+  writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js'), script);
+  writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js.br'), brotliCompressSync(script));
+  writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js.gz'), gzipSync(script));
+  return dist;
+}
+
+describe('serving the built web app', () => {
+  let app: FastifyInstance;
+  const script = `console.log(${JSON.stringify('mise '.repeat(400))});`;
+
+  beforeAll(async () => {
+    app = Fastify({ logger: false });
+    registerErrorHandling(app);
+    expect(await registerWebApp(app, writeBuild())).toBe(true);
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it('sends a hashed asset brotli-compressed and cached for a year', async () => {
+    const response = await app.inject({
+      url: '/assets/index-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(script);
+  });
+
+  it('sends gzip to a browser without brotli, and the plain file to one without either', async () => {
+    const gzipped = await app.inject({
+      url: '/assets/index-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(script);
+    expect(gzipped.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const plain = await app.inject({
+      url: '/assets/index-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers index.html uncached (no-cache) for the app routes and for /index.html', async () => {
+    for (const url of ['/', '/home', '/stores?search=lyon', '/no-such-page', '/index.html']) {
+      const response = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.body, url).toContain('/assets/index-Ab12Cd34.js');
+    }
+  });
+
+  it('answers 404 for an unknown asset (a chunk of an earlier build) and an unknown API path', async () => {
+    for (const url of ['/assets/index-Old00000.js', '/api/nothing-here']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().error.code, url).toBe('not-found');
+    }
+  });
+});
+
+describe('without a build', () => {
+  it('serves nothing', async () => {
+    const app = Fastify({ logger: false });
+    expect(await registerWebApp(app, mkdtempSync(join(tmpdir(), 'mise-no-dist-')))).toBe(false);
+    await app.close();
+  });
+});

@@ -1,0 +1,37 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildUser } from '../../test/factories';
+import { mockApi } from '../../test/mock-api';
+import { renderApp, renderWithProviders } from '../../test/render-app';
+import { changeLanguage } from '../i18n/i18n';
+import { DemoBanner } from './demo-banner';
+
+describe('DemoBanner', () => {
+  it('warns that the data is demo data while demo accounts exist', async () => {
+    await changeLanguage('en');
+    mockApi({ 'GET /api/demo': { body: { hasDemoAccounts: true } } });
+    renderWithProviders(<DemoBanner />);
+    const banner = await screen.findByTestId('demo-banner');
+    expect(banner.textContent).toContain('Demo data');
+    expect(banner.textContent).toContain('demo1234');
+  });
+
+  it('shows nothing once the demo accounts are gone', async () => {
+    const api = mockApi({ 'GET /api/demo': { body: { hasDemoAccounts: false } } });
+    renderWithProviders(<DemoBanner />);
+    await waitFor(() => expect(api.callsTo('GET', '/api/demo')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByTestId('demo-banner')).toBeNull();
+  });
+
+  it('is shown in the signed-in layout, in the user language', async () => {
+    await changeLanguage('fr');
+    mockApi({
+      'GET /api/me': { body: { user: buildUser() } },
+      'GET /api/demo': { body: { hasDemoAccounts: true } },
+    });
+    renderApp('/home');
+    const banner = await screen.findByTestId('demo-banner');
+    expect(banner.textContent).toContain('Données de démonstration');
+  });
+});
