@@ -27,19 +27,37 @@ const webDist = 'apps/web/dist';
 /** Set to a folder to keep each run's full Lighthouse report (JSON) there. */
 const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
 
-/** The scripts and stylesheets index.html loads (entry and its preloads), gzip level 9. */
+/**
+ * The scripts and stylesheets index.html loads (entry and its preloads), gzip level 9. The
+ * conditional preloads (`data-preload-when`: a language's translations, the signed-in layout;
+ * the server keeps those of the visitor) are listed apart.
+ */
 function initialAssets(dist: string) {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
-    (match) => match[1]!,
-  );
+  const tags = [...html.matchAll(/<(?:script|link)\b[^>]*>/g)].map((match) => match[0]);
+  const assetOf = (tag: string) => tag.match(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/)?.[1];
+  const files = tags
+    .filter((tag) => !tag.includes('data-preload-when'))
+    .flatMap((tag) => assetOf(tag) ?? []);
+  const conditional = tags.flatMap((tag) => {
+    const when = tag.match(/data-preload-when="([^"]+)"/)?.[1];
+    const file = assetOf(tag);
+    return when && file ? [{ when, file }] : [];
+  });
   const gzipKilobytes = (file: string) =>
     gzipSync(readFileSync(join(dist, file)), { level: 9 }).length / 1024;
   const sum = (extension: string) =>
     files
       .filter((file) => file.endsWith(extension))
       .reduce((total, file) => total + gzipKilobytes(file), 0);
-  return { files, jsKilobytes: sum('.js'), cssKilobytes: sum('.css') };
+  return {
+    files,
+    jsKilobytes: sum('.js'),
+    cssKilobytes: sum('.css'),
+    conditional: conditional.map(
+      ({ when, file }) => `${when} ${gzipKilobytes(file).toFixed(1)} KB`,
+    ),
+  };
 }
 
 async function waitFor(url: string, timeoutMs = 90_000): Promise<void> {
@@ -78,6 +96,7 @@ type Figures = {
   firstContentfulPaintMs: number;
   largestContentfulPaintMs: number;
   totalBlockingTimeMs: number;
+  cumulativeLayoutShift: number;
   transferKilobytes: number;
   failedAccessibilityAudits: string[];
 };
@@ -120,6 +139,9 @@ async function auditOnce(path: string, chromePort: number, cookie?: string): Pro
     firstContentfulPaintMs: numeric('first-contentful-paint'),
     largestContentfulPaintMs: numeric('largest-contentful-paint'),
     totalBlockingTimeMs: numeric('total-blocking-time'),
+    cumulativeLayoutShift: Number(
+      (audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3),
+    ),
     transferKilobytes: Math.round(numeric('total-byte-weight') / 1024),
     failedAccessibilityAudits: (categories.accessibility?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
@@ -136,6 +158,9 @@ const assets = initialAssets(webDist);
 console.log(
   `Initial assets of ${webDist}: JS ${assets.jsKilobytes.toFixed(1)} KB gzip, CSS ${assets.cssKilobytes.toFixed(1)} KB gzip (${assets.files.length} files)`,
 );
+if (assets.conditional.length) {
+  console.log(`Preloaded when they apply (gzip): ${assets.conditional.join(', ')}`);
+}
 
 const dataDir = mkdtempSync(join(tmpdir(), 'mise-lighthouse-'));
 const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
@@ -177,6 +202,7 @@ try {
       'FCP ms': median(figures.map((figure) => figure.firstContentfulPaintMs)),
       'LCP ms': median(figures.map((figure) => figure.largestContentfulPaintMs)),
       'TBT ms': median(figures.map((figure) => figure.totalBlockingTimeMs)),
+      CLS: median(figures.map((figure) => figure.cumulativeLayoutShift)),
       'transfer KB': last.transferKilobytes,
     });
     if (last.failedAccessibilityAudits.length) {

@@ -1,6 +1,5 @@
-import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's styles for the shell's screens; the full sheet comes with the signed-in layout.
+import './app/shell-styles.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

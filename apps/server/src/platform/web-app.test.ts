@@ -84,6 +84,55 @@ describe('serving the built web app', () => {
   });
 });
 
+describe("index.html's preloads for the first screen", () => {
+  const hint = (file: string, when: string) =>
+    `<link rel="modulepreload" crossorigin href="/assets/${file}" data-preload-when="${when}">`;
+  const indexHtml = `<!doctype html><head>${hint('fr-1.js', 'language:fr')}${hint('en-1.js', 'language:en')}${hint('de-1.js', 'language:de')}${hint('pl-1.js', 'language:pl')}${hint('layout-1.js', 'signed-in')}</head>`;
+  const preloads = (html: string) =>
+    [...html.matchAll(/href="\/assets\/([^"]+)"/g)].map((match) => match[1]);
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'mise-web-dist-'));
+    writeFileSync(join(dist, 'index.html'), indexHtml);
+    app = Fastify({ logger: false });
+    registerErrorHandling(app);
+    expect(await registerWebApp(app, dist)).toBe(true);
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it("keeps the browser's first offered language only, English when none is offered", async () => {
+    const cases: [string | undefined, string][] = [
+      ['pl-PL,pl;q=0.9,en;q=0.8', 'pl-1.js'],
+      ['es-ES,de;q=0.8', 'de-1.js'],
+      ['es-ES', 'en-1.js'],
+      [undefined, 'en-1.js'],
+    ];
+    for (const [acceptLanguage, file] of cases) {
+      const response = await app.inject({
+        url: '/login',
+        headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {},
+      });
+      expect(preloads(response.body), acceptLanguage).toEqual([file]);
+      expect(response.headers.vary).toMatch(/accept-language/);
+    }
+  });
+
+  it("prefers the stored choice (language cookie) and adds the layout for a session's visitor", async () => {
+    const response = await app.inject({
+      url: '/home',
+      headers: { 'accept-language': 'en-US', cookie: 'mise_language=fr; mise_session=abc' },
+    });
+    expect(preloads(response.body)).toEqual(['fr-1.js', 'layout-1.js']);
+    const signedOut = await app.inject({
+      url: '/home',
+      headers: { 'accept-language': 'en-US', cookie: 'mise_language=xx' },
+    });
+    expect(preloads(signedOut.body)).toEqual(['en-1.js']);
+  });
+});
+
 describe('without a build', () => {
   it('serves nothing', async () => {
     const app = Fastify({ logger: false });

@@ -3,12 +3,71 @@ import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { sessionCookieName } from './auth/request-auth';
 import { AppError } from './errors';
 
 /** Vite names every file under assets/ after its content: a new build, new names. */
 export const hashedAssetCacheControl = 'public, max-age=31536000, immutable';
 /** index.html and unhashed files: revalidated on every load, so a deploy shows at once. */
 export const revalidatedCacheControl = 'no-cache';
+
+/** The language cookie the web app writes beside its stored choice (shared/i18n/i18n.ts). */
+export const languageCookieName = 'mise_language';
+/** What the web app shows when no language of the visitor's is offered. */
+const fallbackLanguage = 'en';
+/** The build's conditional preloads (apps/web/vite.config.ts `preloadHints`). */
+const preloadHintPattern = /<link\b[^>]*\bdata-preload-when="([^"]+)"[^>]*>/g;
+
+function cookieValue(cookieHeader: string | undefined, name: string): string | undefined {
+  for (const part of cookieHeader?.split(';') ?? []) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return undefined;
+}
+
+/**
+ * The language the web app will start in, as it decides it (its stored choice, written to a
+ * cookie too, else the browser's first language it offers, else English), among `offered`.
+ */
+export function firstScreenLanguage(
+  headers: { cookie?: string; 'accept-language'?: string },
+  offered: ReadonlySet<string>,
+): string {
+  const stored = cookieValue(headers.cookie, languageCookieName);
+  if (stored && offered.has(stored)) return stored;
+  for (const range of headers['accept-language']?.split(',') ?? []) {
+    const base = range.split(';')[0]!.trim().toLowerCase().split('-')[0]!;
+    if (offered.has(base)) return base;
+  }
+  return fallbackLanguage;
+}
+
+/**
+ * index.html with the preloads this visitor's first screen needs: its language's translations
+ * and, with a session cookie, the signed-in layout; the other hints are removed.
+ */
+export function createIndexHtmlFor(indexHtml: string) {
+  const conditions = [...indexHtml.matchAll(preloadHintPattern)].map((match) => match[1]!);
+  const offered = new Set(
+    conditions.filter((when) => when.startsWith('language:')).map((when) => when.slice(9)),
+  );
+  const variants = new Map<string, string>();
+  return (headers: { cookie?: string; 'accept-language'?: string }): string => {
+    const isSignedIn = cookieValue(headers.cookie, sessionCookieName) !== undefined;
+    const wanted = new Set([`language:${firstScreenLanguage(headers, offered)}`]);
+    if (isSignedIn) wanted.add('signed-in');
+    const key = [...wanted].join(' ');
+    let html = variants.get(key);
+    if (html === undefined) {
+      html = indexHtml.replace(preloadHintPattern, (tag, when: string) =>
+        wanted.has(when) ? tag : '',
+      );
+      variants.set(key, html);
+    }
+    return html;
+  };
+}
 
 /**
  * Serves the built web app from `webDist`: the build's .br and .gz files as they are (the
@@ -19,7 +78,7 @@ export const revalidatedCacheControl = 'no-cache';
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<boolean> {
   const indexPath = join(webDist, 'index.html');
   if (!existsSync(indexPath)) return false;
-  const indexHtml = await readFile(indexPath, 'utf8');
+  const indexHtmlFor = createIndexHtmlFor(await readFile(indexPath, 'utf8'));
   const assetsFolder = join(webDist, 'assets') + sep;
   await app.register(fastifyStatic, {
     root: webDist,
@@ -43,7 +102,11 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       !request.url.startsWith('/assets/');
     if (!isAppRoute) throw new AppError('not-found');
     // Client-side routes: the single-page app answers every other GET.
-    return reply.type('text/html').header('cache-control', revalidatedCacheControl).send(indexHtml);
+    return reply
+      .type('text/html')
+      .header('cache-control', revalidatedCacheControl)
+      .header('vary', 'cookie, accept-language')
+      .send(indexHtmlFor(request.headers));
   });
   return true;
 }

@@ -116,6 +116,21 @@ describe('router', () => {
     await waitFor(() => expect(document.title).toBe('Établissements · Mise'));
   });
 
+  it("asks for the home's data once the user is known, before the home screen renders", async () => {
+    const titleShownAtRequest: boolean[] = [];
+    mockApi({
+      'GET /api/me': { body: { user: buildUser({ role: 'admin', name: 'Nora' }) } },
+      'GET /api/home/best-stores': () => {
+        titleShownAtRequest.push(screen.queryByTestId('page-title') !== null);
+        return { body: { items: [] } };
+      },
+    });
+    renderApp('/home');
+
+    expect((await screen.findByTestId('page-title')).textContent).toBe('Welcome, Nora');
+    await waitFor(() => expect(titleShownAtRequest).toEqual([false]));
+  });
+
   it('offers a skip link to the main content and one h1', async () => {
     mockApi({ 'GET /api/me': { body: { user: buildUser({ role: 'admin', name: 'Nora' }) } } });
     renderApp('/home');

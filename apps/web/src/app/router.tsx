@@ -2,7 +2,12 @@ import { routePaths } from '@mise/shared/navigation/rules';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { LoginPage } from '../features/auth/pages/login-page';
+import { bestStoresQueryOptions } from '../features/home/api/get-best-stores';
+import { storeHomeQueryOptions } from '../features/home/api/get-store-home';
 import { meQueryOptions } from '../shared/auth/get-me';
+import { getSelection } from '../shared/selection/use-selection';
+import { demoStatusQueryOptions } from '../shared/ui/demo-banner';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
 import type { RouteHandle } from './routes/document-title';
 import { createEntryLoader } from './routes/entry-loader';
@@ -81,6 +86,30 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
     await queryClient.prefetchQuery(meQueryOptions());
     return null;
   };
+  /**
+   * The home's panel data starts loading as soon as the user is known, alongside the home's
+   * chunk instead of after its first render (the page reads the same queries). Not awaited.
+   */
+  const prefetchHomeData = () => {
+    void queryClient.ensureQueryData(meQueryOptions()).then(
+      (user) => {
+        if (!user || user.role === 'distributor') return;
+        const selection = getSelection();
+        return selection?.kind === 'store'
+          ? queryClient.prefetchQuery(storeHomeQueryOptions(selection.id))
+          : queryClient.prefetchQuery(
+              bestStoresQueryOptions(selection?.kind === 'database' ? selection.id : null),
+            );
+      },
+      () => undefined,
+    );
+    return null;
+  };
+  /** No banner when the status cannot be read: the layout never waits on a failed request. */
+  const waitForDemoStatus = async () => {
+    await queryClient.ensureQueryData(demoStatusQueryOptions()).catch(() => undefined);
+    return null;
+  };
 
   return [
     {
@@ -103,11 +132,11 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
           Component: RequireSignedOut,
           children: [
             {
+              // In the shell, not a chunk of its own: the first screen of a signed-out visitor
+              // paints without a second round of requests (its modules are the layout's too).
               path: 'login',
               handle: { titleKey: 'areas.login' } satisfies RouteHandle,
-              lazy: async () => ({
-                Component: (await import('../features/auth/pages/login-page')).LoginPage,
-              }),
+              Component: LoginPage,
             },
           ],
         },
@@ -125,6 +154,9 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               // The layout is a chunk of its own: the sign-in screen does not download it.
+              // It shows once the demo-data status is known (asked alongside its chunk): the
+              // banner is in its first frame instead of pushing the page down afterwards.
+              loader: waitForDemoStatus,
               lazy: async () => ({
                 Component: (await import('./layout/app-layout')).AppLayout,
               }),
@@ -132,10 +164,13 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                 {
                   Component: RequireScreenAccess,
                   children: [
-                    screen(
-                      'home',
-                      async () => (await import('../features/home/pages/home-page')).HomePage,
-                    ),
+                    {
+                      ...screen(
+                        'home',
+                        async () => (await import('../features/home/pages/home-page')).HomePage,
+                      ),
+                      loader: prefetchHomeData,
+                    },
                     screen(
                       'accounts',
                       async () =>

@@ -1,3 +1,6 @@
+// Mantine's full stylesheet (the shell loads the sign-in screen's part only: shell-styles.css).
+import '@mantine/core/styles.layer.css';
+import '@mantine/dates/styles.layer.css';
 import { Anchor, AppShell, Burger } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { isNavigationVisible } from '@mise/shared/navigation/rules';

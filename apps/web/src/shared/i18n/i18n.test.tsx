@@ -90,5 +90,7 @@ describe('i18n', () => {
     expect((await screen.findByTestId('page-title')).textContent).toBe('Filialen');
     expect(screen.getByText('Dieser Bereich folgt in Kürze')).toBeTruthy();
     expect(window.localStorage.getItem(languageStorageKey)).toBe('de');
+    // The server reads the cookie to preload the chosen language with the page.
+    expect(document.cookie).toContain('mise_language=de');
   });
 });

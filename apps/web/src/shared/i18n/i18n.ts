@@ -40,6 +40,18 @@ function readStoredLanguage(): string | null {
   }
 }
 
+/**
+ * The stored choice as a cookie too: the server reads it to preload that language's
+ * translations with the page (apps/server/src/platform/web-app.ts), as it cannot read
+ * localStorage.
+ */
+export const languageCookieName = 'mise_language';
+
+function writeLanguageCookie(language: Language): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Safari before 18.4 and older Firefox
+  document.cookie = `${languageCookieName}=${language}; path=/; max-age=31536000; samesite=lax`;
+}
+
 function browserLanguages(): readonly string[] {
   if (typeof navigator === 'undefined') return [];
   return navigator.languages?.length ? navigator.languages : [navigator.language];
@@ -89,9 +101,12 @@ export async function initI18n(language?: Language): Promise<typeof i18n> {
     if (language && i18n.language !== language) await i18n.changeLanguage(language);
     return i18n;
   }
-  const initialLanguage =
-    language ?? detectInitialLanguage(readStoredLanguage(), browserLanguages());
-  if (typeof document !== 'undefined') document.documentElement.lang = initialLanguage;
+  const storedLanguage = readStoredLanguage();
+  const initialLanguage = language ?? detectInitialLanguage(storedLanguage, browserLanguages());
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = initialLanguage;
+    if (isLanguage(storedLanguage)) writeLanguageCookie(storedLanguage);
+  }
   await i18n
     .use(translationBackend)
     .use(initReactI18next)
@@ -115,6 +130,7 @@ export async function changeLanguage(language: Language): Promise<void> {
   } catch {
     // The choice then lasts for this page only.
   }
+  writeLanguageCookie(language);
   document.documentElement.lang = language;
   await i18n.changeLanguage(language);
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/factories';
-import { mockApi } from '../../test/mock-api';
+import { apiError, mockApi } from '../../test/mock-api';
 import { renderApp, renderWithProviders } from '../../test/render-app';
 import { changeLanguage } from '../i18n/i18n';
 import { DemoBanner } from './demo-banner';
@@ -21,6 +21,30 @@ describe('DemoBanner', () => {
     renderWithProviders(<DemoBanner />);
     await waitFor(() => expect(api.callsTo('GET', '/api/demo')).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByTestId('demo-banner')).toBeNull();
+  });
+
+  it('is in the layout from its first frame: the layout waits for the demo status (no shift)', async () => {
+    await changeLanguage('en');
+    mockApi({
+      'GET /api/me': { body: { user: buildUser() } },
+      'GET /api/demo': async () => {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        return { body: { hasDemoAccounts: true } };
+      },
+    });
+    renderApp('/home');
+    await screen.findByTestId('navigation-panel');
+    expect(screen.getByTestId('demo-banner')).toBeTruthy();
+  });
+
+  it('does not hold the layout back when the demo status cannot be read', async () => {
+    mockApi({
+      'GET /api/me': { body: { user: buildUser() } },
+      'GET /api/demo': apiError(500, 'internal'),
+    });
+    renderApp('/home');
+    expect(await screen.findByTestId('navigation-panel')).toBeTruthy();
     expect(screen.queryByTestId('demo-banner')).toBeNull();
   });
 
