@@ -56,6 +56,8 @@ export type BuildAppOptions = {
   logger?: boolean | object;
   /** Serve the built web app (off in API tests). */
   isServingWeb?: boolean;
+  /** The built web app's folder; default apps/web/dist. */
+  webDist?: string;
   /** The server's clock (tests set the time); default the system clock. */
   now?: () => Date;
 };
@@ -193,7 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const isServingWeb = options.isServingWeb ?? true;
-  if (!(isServingWeb && (await registerWebApp(app, webDist)))) {
+  if (!(isServingWeb && (await registerWebApp(app, options.webDist ?? webDist)))) {
     app.setNotFoundHandler(() => {
       throw new AppError('not-found');
     });

@@ -8,6 +8,7 @@ import { App } from './app/app';
 import { createQueryClient } from './app/query-client';
 import { createAppRoutes } from './app/router';
 import { refreshCsrfToken } from './shared/api/api-client';
+import { seedBootstrapData } from './shared/auth/bootstrap';
 import { meQueryOptions } from './shared/auth/get-me';
 import { initI18n } from './shared/i18n/i18n';
 import { captureEntryParameters, getAppSession } from './shared/session/app-session';
@@ -26,9 +27,12 @@ if (captureEntryParameters(window.location)) {
 void refreshCsrfToken();
 
 const queryClient = createQueryClient();
-// The signed-in user loads meanwhile too (the guards read it), unless a login token is about
-// to be exchanged for a session first (the entry loader).
-if (!getAppSession().isTokenSignInPending) void queryClient.prefetchQuery(meQueryOptions());
+// A signed-in visitor's page carries the user and the demo status (the server checked the
+// session); otherwise the user loads meanwhile too (the guards read it), unless a login token
+// is about to be exchanged for a session first (the entry loader).
+const isTokenSignInPending = getAppSession().isTokenSignInPending;
+const hasUser = seedBootstrapData(queryClient, { withUser: !isTokenSignInPending });
+if (!isTokenSignInPending && !hasUser) void queryClient.prefetchQuery(meQueryOptions());
 const router = createBrowserRouter(createAppRoutes(queryClient));
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');

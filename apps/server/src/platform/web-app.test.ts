@@ -4,6 +4,12 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { type DatabaseHandle, openDatabase } from '../db/client';
+import { runMigrations } from '../db/migrate';
+import { buildUser, testPassword } from '../test/factories';
+import { signIn } from '../test/harness';
 import { registerErrorHandling } from './errors';
 import { registerWebApp } from './web-app';
 
@@ -130,6 +136,99 @@ describe("index.html's preloads for the first screen", () => {
       headers: { 'accept-language': 'en-US', cookie: 'mise_language=xx' },
     });
     expect(preloads(signedOut.body)).toEqual(['en-1.js']);
+  });
+});
+
+describe("a signed-in visitor's index.html carries the first screen's data", () => {
+  const bootstrapPattern = /<script type="application\/json" id="mise-bootstrap">(.*?)<\/script>/s;
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+  let alice: { id: string; email: string };
+  let bob: { id: string; email: string };
+
+  beforeAll(async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'mise-web-dist-'));
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><html><head><title>Mise</title></head><body><div id="root"></div></body></html>',
+    );
+    database = await openDatabase({ driver: 'pglite' });
+    await runMigrations(database);
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'mise-test-')),
+      PUBLIC_URL: 'http://mise.test',
+    });
+    app = await buildApp({ config, database, logger: false, isServingWeb: true, webDist: dist });
+    await app.ready();
+    alice = await buildUser(database.db, {
+      role: 'admin',
+      name: '</script><script>alert(1)</script>',
+      surname: 'A & B <!-- \u2028\u2029',
+    });
+    bob = await buildUser(database.db, { role: 'manager', name: 'Bob' });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  const bootstrapOf = (html: string) => {
+    const match = bootstrapPattern.exec(html);
+    return match ? JSON.parse(match[1]!) : null;
+  };
+
+  it('holds the user as GET /api/me answers it and the demo status, never cached, without secrets', async () => {
+    const agent = await signIn(app, alice.email, testPassword);
+    const response = await app.inject({ url: '/home', headers: { cookie: agent.cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers.vary).toMatch(/cookie/);
+    const me = await agent.inject({ method: 'GET', url: '/api/me' });
+    const demo = await app.inject({ method: 'GET', url: '/api/demo' });
+    const bootstrap = bootstrapOf(response.body);
+    expect(bootstrap).toEqual({ me: me.json(), demo: demo.json() });
+    expect(bootstrap.me.user.id).toBe(alice.id);
+    // No password hash, session token or CSRF secret.
+    expect(response.body).not.toMatch(/password_hash|token|csrf|secret/i);
+    expect(response.body).not.toContain(agent.cookie.split('=')[1]);
+    expect(response.body).not.toContain(agent.csrf);
+    expect(response.body.indexOf('mise-bootstrap')).toBeLessThan(response.body.indexOf('</head>'));
+  });
+
+  it('escapes the data: a name holding </script><script> stays text, < > & and U+2028/9 as \\u', async () => {
+    const agent = await signIn(app, alice.email, testPassword);
+    const response = await app.inject({ url: '/home', headers: { cookie: agent.cookie } });
+    const element = bootstrapPattern.exec(response.body)![1]!;
+    expect(element).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(element).toContain('\\u003c/script\\u003e\\u003cscript\\u003e');
+    expect(response.body.match(/<script/g)).toHaveLength(1);
+    expect(bootstrapOf(response.body).me.user.name).toBe('</script><script>alert(1)</script>');
+    expect(bootstrapOf(response.body).me.user.surname).toBe('A & B <!-- \u2028\u2029');
+  });
+
+  it("gives another user's cookie that user's own data", async () => {
+    const aliceAgent = await signIn(app, alice.email, testPassword);
+    const bobAgent = await signIn(app, bob.email, testPassword);
+    const forAlice = await app.inject({ url: '/home', headers: { cookie: aliceAgent.cookie } });
+    const forBob = await app.inject({ url: '/home', headers: { cookie: bobAgent.cookie } });
+    expect(bootstrapOf(forBob.body).me.user.id).toBe(bob.id);
+    expect(bootstrapOf(forBob.body).me.user.name).toBe('Bob');
+    expect(forBob.body).not.toContain(alice.email);
+    expect(bootstrapOf(forAlice.body).me.user.id).toBe(alice.id);
+  });
+
+  it('gives the plain page to a visitor without a session or with a bad or ended one', async () => {
+    const agent = await signIn(app, alice.email, testPassword);
+    await agent.inject({ method: 'POST', url: '/api/auth/logout' });
+    for (const cookie of [undefined, 'mise_session=not-a-session', agent.cookie]) {
+      const response = await app.inject({ url: '/home', headers: cookie ? { cookie } : {} });
+      expect(response.statusCode, cookie).toBe(200);
+      expect(response.headers['cache-control'], cookie).toBe('no-cache');
+      expect(response.body, cookie).not.toContain('mise-bootstrap');
+      expect(response.body, cookie).toContain('<div id="root"></div>');
+    }
   });
 });
 

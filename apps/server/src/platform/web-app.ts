@@ -69,6 +69,44 @@ export function createIndexHtmlFor(indexHtml: string) {
   };
 }
 
+/** The element of index.html holding the first screen's data (apps/web shared/auth/bootstrap.ts). */
+export const bootstrapElementId = 'mise-bootstrap';
+
+/**
+ * JSON that is safe inside a <script> element: `<`, `>` and `&` as \u escapes (no `</script>`
+ * or `<!--` can close or change it) and U+2028/U+2029 too (line ends to older JavaScript).
+ */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/** index.html with the bootstrap data in a JSON script element (in the head when it has one). */
+export function withBootstrapData(html: string, data: unknown): string {
+  const element = `<script type="application/json" id="${bootstrapElementId}">${scriptSafeJson(data)}</script>`;
+  const headEnd = html.indexOf('</head>');
+  return headEnd === -1 ? html + element : html.slice(0, headEnd) + element + html.slice(headEnd);
+}
+
+/**
+ * What the signed-in first screen fetches first, asked of the API itself with the visitor's
+ * cookie (the auth platform checks the session as for any request): GET /api/me and GET
+ * /api/demo, as they answer. None for a cookie that is no valid session.
+ */
+async function bootstrapDataFor(
+  app: FastifyInstance,
+  cookie: string,
+): Promise<{ me: unknown; demo?: unknown } | null> {
+  const [me, demo] = await Promise.all([
+    app.inject({ method: 'GET', url: '/api/me', headers: { cookie } }),
+    app.inject({ method: 'GET', url: '/api/demo', headers: { cookie } }),
+  ]);
+  if (me.statusCode !== 200) return null;
+  return { me: me.json(), ...(demo.statusCode === 200 ? { demo: demo.json() } : {}) };
+}
+
 /**
  * Serves the built web app from `webDist`: the build's .br and .gz files as they are (the
  * Vite build writes them) to a browser that accepts them, hashed assets cached for a year,
@@ -94,19 +132,26 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       response.setHeader('vary', 'accept-encoding');
     },
   });
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     // A chunk of an earlier build is a 404, not the page: the app then offers a reload.
     const isAppRoute =
       request.method === 'GET' &&
       !request.url.startsWith('/api/') &&
       !request.url.startsWith('/assets/');
     if (!isAppRoute) throw new AppError('not-found');
-    // Client-side routes: the single-page app answers every other GET.
+    // Client-side routes: the single-page app answers every other GET. With a valid session
+    // the page carries the user and the demo status (one round trip less before the layout);
+    // that page is the visitor's own: built per request, never kept.
+    const html = indexHtmlFor(request.headers);
+    const session = cookieValue(request.headers.cookie, sessionCookieName);
+    const bootstrap = session
+      ? await bootstrapDataFor(app, `${sessionCookieName}=${session}`)
+      : null;
     return reply
       .type('text/html')
       .header('cache-control', revalidatedCacheControl)
       .header('vary', 'cookie, accept-language')
-      .send(indexHtmlFor(request.headers));
+      .send(bootstrap ? withBootstrapData(html, bootstrap) : html);
   });
   return true;
 }

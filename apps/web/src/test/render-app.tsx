@@ -7,8 +7,7 @@ import { createQueryClient } from '../app/query-client';
 import { createAppRoutes } from '../app/router';
 
 /** Renders the whole app (providers, routes, guards) at a path, with a memory router. */
-export function renderApp(path: string) {
-  const queryClient = createQueryClient();
+export function renderApp(path: string, queryClient = createQueryClient()) {
   const router = createMemoryRouter(createAppRoutes(queryClient), { initialEntries: [path] });
   const user = userEvent.setup();
   const view = render(

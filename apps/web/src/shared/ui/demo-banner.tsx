@@ -3,6 +3,7 @@ import type { DemoStatus } from '@mise/shared/auth/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../api/api-client';
+import { demoStatusQueryKey } from '../auth/bootstrap';
 
 /** GET /api/demo: whether the published demo accounts (demo1234) exist on this server. */
 export function getDemoStatus(): Promise<DemoStatus> {
@@ -11,7 +12,7 @@ export function getDemoStatus(): Promise<DemoStatus> {
 
 export function demoStatusQueryOptions() {
   return queryOptions({
-    queryKey: ['demo-status'] as const,
+    queryKey: demoStatusQueryKey,
     queryFn: getDemoStatus,
     staleTime: 5 * 60_000,
     retry: false,
