@@ -13,21 +13,15 @@ import {
   testPassword,
 } from '../../test/factories';
 import { type Agent, signIn, useTestApp } from '../../test/harness';
+import { noonZone } from '../../test/zones';
 import { asDevice, buildDevice, employeeToken, newKey, png, pngUpload } from './test-support';
 
 /** The server's clock: the real time unless a test sets it (AppDeps.now). */
 let frozenNow: Date | null = null;
 const context = useTestApp({ now: () => frozenNow ?? new Date() });
 
-/**
- * The test store's zone: one where it is about noon when the file runs (Etc/GMT-12 …
- * Etc/GMT+11), so tasks a few hours around now lie within the store's day whatever the hour
- * of the run (a task closes at the end of its store day).
- */
-const zone = (() => {
-  const offset = 12 - new Date().getUTCHours();
-  return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
-})();
+/** The test store's zone: about noon when the file runs (test/zones). */
+const zone = noonZone();
 
 let tenants: Awaited<ReturnType<typeof buildTwoTenants>>;
 let admin: Agent;

@@ -17,6 +17,7 @@ import {
   testPassword,
 } from '../../test/factories';
 import { type Agent, signIn, useTestApp } from '../../test/harness';
+import { noonZone } from '../../test/zones';
 import { asDevice, buildDevice, employeeToken, newKey } from '../device/test-support';
 import { presentTask } from '../tasks/present-task';
 import { storeScoreCounts } from './home.service';
@@ -31,32 +32,7 @@ import { storeScoreCounts } from './home.service';
 let frozenNow: Date | null = null;
 const context = useTestApp({ now: () => frozenNow ?? new Date() });
 
-/** A zone where it is now between 09:00 and 17:00, so "today" has a past and a future. */
-function daytimeZone(now = new Date()): string {
-  const zones = [
-    'Europe/Paris',
-    'America/New_York',
-    'America/Los_Angeles',
-    'Pacific/Honolulu',
-    'Asia/Tokyo',
-    'Asia/Kolkata',
-    'Pacific/Kiritimati',
-    'America/Sao_Paulo',
-  ];
-  for (const zone of zones) {
-    const hour = Number(
-      new Intl.DateTimeFormat('en-GB', {
-        hour: '2-digit',
-        hourCycle: 'h23',
-        timeZone: zone,
-      }).format(now),
-    );
-    if (hour >= 9 && hour < 17) return zone;
-  }
-  return 'Asia/Tokyo';
-}
-
-const zone = daytimeZone();
+const zone = noonZone();
 const today = () => dayInZone(new Date(), zone);
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
 

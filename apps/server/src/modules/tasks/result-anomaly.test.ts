@@ -11,6 +11,7 @@ import {
   testPassword,
 } from '../../test/factories';
 import { type Agent, signIn, useTestApp } from '../../test/harness';
+import { noonZone } from '../../test/zones';
 import { asDevice, buildDevice, employeeToken, newKey } from '../device/test-support';
 
 /**
@@ -23,22 +24,7 @@ import { asDevice, buildDevice, employeeToken, newKey } from '../device/test-sup
 
 const context = useTestApp();
 
-/** A zone where it is now between 02:00 and 22:00, so a task started minutes ago is today's. */
-function daytimeZone(now = new Date()): string {
-  for (const zone of ['Europe/Paris', 'America/New_York', 'Asia/Tokyo', 'Pacific/Honolulu']) {
-    const hour = Number(
-      new Intl.DateTimeFormat('en-GB', {
-        hour: '2-digit',
-        hourCycle: 'h23',
-        timeZone: zone,
-      }).format(now),
-    );
-    if (hour >= 2 && hour < 22) return zone;
-  }
-  return 'Asia/Tokyo';
-}
-
-const zone = daytimeZone();
+const zone = noonZone();
 const fridge = {
   id: '00000000-0000-4000-8000-0000000000c1',
   name: 'Frigo contrôle',
