@@ -1,28 +1,10 @@
 import type { MailLanguage } from '@mise/shared/organisation/invitation-mail';
-import de from '../../../web/src/locales/de.json';
-import en from '../../../web/src/locales/en.json';
-import fr from '../../../web/src/locales/fr.json';
-import pl from '../../../web/src/locales/pl.json';
-import { fillTemplate } from './pdf/export-texts';
+import { fillTemplate, localeTexts } from './locale-texts';
 
 /*
- * The words of the server's e-mails live with every other text of the product, under the
- * top-level "mails" key of the web app's locale files (the server's bundle inlines the JSON).
- * A word missing in a language falls back to English.
+ * The words of the server's e-mails: the "mails" key of the locale files, read through the one
+ * loader (platform/locale-texts), a word missing in a language falling back to English.
  */
-
-type InvitationTexts = typeof en.mails.invitation;
-
-const byLanguage: Record<MailLanguage, Partial<InvitationTexts> | undefined> = {
-  fr: fr.mails?.invitation,
-  en: en.mails.invitation,
-  de: de.mails?.invitation,
-  pl: pl.mails?.invitation,
-};
-
-function invitationTexts(language: MailLanguage): InvitationTexts {
-  return { ...en.mails.invitation, ...byLanguage[language] };
-}
 
 export type InvitationKind =
   | 'store-new-account'
@@ -34,7 +16,7 @@ export function invitationMail(
   language: MailLanguage,
   invitation: { kind: InvitationKind; place: string; link: string },
 ): { subject: string; text: string } {
-  const texts = invitationTexts(language);
+  const texts = localeTexts('mails', language).invitation;
   const values = { place: invitation.place };
   const intro = {
     'store-new-account': texts.storeNewAccount,
