@@ -85,7 +85,7 @@ describe('renderTasksCsv', () => {
   it('writes the header line of each language', () => {
     const french = renderTasksCsv(exportOf([]));
     expect(french).toBe(
-      '\uFEFFMagasin;Module;Date;Heure;Fin prévue;Réalisée le;Tâche;Employé;Statut;Anomalie;' +
+      '\uFEFFÉtablissement;Module;Date;Heure;Fin prévue;Réalisée le;Tâche;Employé;Statut;Anomalie;' +
         'Élément/Action;Heure du relevé;Première température (°C);Température (°C);Température de contrôle (°C);Commentaire;' +
         'Effectuée;Nettoyé;Huile changée;Huile filtrée;Filtre changé;Polarité (%);Mode;Cible (°C);' +
         'Température de début (°C);Heure de début;Température de fin (°C);Heure de fin;Durée (s);' +
@@ -154,7 +154,7 @@ describe('renderTasksCsv', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(csv).toBe(
       '\uFEFF' +
-        'Magasin;Module;Date;Heure;Fin prévue;Réalisée le;Tâche;Employé;Statut;Anomalie;' +
+        'Établissement;Module;Date;Heure;Fin prévue;Réalisée le;Tâche;Employé;Statut;Anomalie;' +
         'Élément/Action;Heure du relevé;Première température (°C);Température (°C);Température de contrôle (°C);Commentaire;' +
         'Effectuée;Nettoyé;Huile changée;Huile filtrée;Filtre changé;Polarité (%);Mode;Cible (°C);' +
         'Température de début (°C);Heure de début;Température de fin (°C);Heure de fin;Durée (s);' +

@@ -48,7 +48,7 @@ describe('i18n', () => {
     }
   });
 
-  it('names a store and a distributor with one word per language (Polish lokal, German Vertriebspartner)', () => {
+  it('names a store and a distributor with one word per language (French établissement, Polish lokal, German Vertriebspartner)', () => {
     function entriesOf(tree: object, prefix = ''): [string, string][] {
       return Object.entries(tree).flatMap(([key, value]): [string, string][] =>
         value && typeof value === 'object'
@@ -56,6 +56,7 @@ describe('i18n', () => {
           : [[`${prefix}${key}`, String(value)]],
       );
     }
+    expect(entriesOf(fr).filter(([, text]) => /magasin/i.test(text))).toEqual([]);
     const polish = entriesOf(pl);
     expect(polish.filter(([, text]) => /placówk/i.test(text))).toEqual([]);
     // "Sklep" is the distributor's shop only (where the English text says shop).

@@ -26,7 +26,14 @@ export function SelectionCard({ selection, onSelect }: SelectionCardProps) {
           : t('home.nothingSelected')}
       </Text>
       <Group mt="md">
-        <Button onClick={onSelect} data-testid="home-select">
+        {/* A long label (French, Polish on a phone) wraps inside the button instead of being cut. */}
+        <Button
+          onClick={onSelect}
+          h="auto"
+          py={8}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+          data-testid="home-select"
+        >
           {t('home.select')}
         </Button>
       </Group>
