@@ -26,6 +26,16 @@ const runDir = process.env[e2eEnv.runDir]!;
 delete process.env.DATABASE_URL;
 delete process.env.SEED_DEMO;
 
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
@@ -47,18 +57,33 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: chromiumArgs,
     },
   },
-  projects: [{ name: 'chromium' }],
+  projects: [
+    // The back-office's specs; the tablet's run in their own project below.
+    { name: 'chromium', testIgnore: 'tablet/**' },
+    {
+      // The tablet app (apps/tablet at /tablet/): a 10-inch tablet in landscape, a fake camera
+      // that needs no permission prompt, and its service worker allowed (offline shell).
+      name: 'tablet',
+      testMatch: 'tablet/**/*.spec.ts',
+      use: {
+        viewport: { width: 1280, height: 800 },
+        hasTouch: true,
+        permissions: ['camera'],
+        serviceWorkers: 'allow',
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            ...chromiumArgs,
+            '--use-fake-device-for-media-stream',
+            '--use-fake-ui-for-media-stream',
+          ],
+        },
+      },
+    },
+  ],
   webServer: {
     command: 'node apps/server/dist/main.js',
     url: `${e2eUrl}/api/health`,

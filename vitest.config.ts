@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * One Vitest run, four projects: the shared rules, the server suite on each
- * database driver (embedded PGlite and a real PostgreSQL server), the web app.
+ * database driver (embedded PGlite and a real PostgreSQL server), the web app, the tablet app.
  */
 export default defineConfig({
   test: {
@@ -45,6 +45,15 @@ export default defineConfig({
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/test/setup.ts'],
         },
+      },
+      {
+        test: {
+          name: 'tablet',
+          include: ['apps/tablet/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['apps/tablet/src/test/setup.ts'],
+        },
+        define: { __APP_VERSION__: JSON.stringify('test') },
       },
     ],
   },

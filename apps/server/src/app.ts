@@ -44,6 +44,7 @@ import { createEventBus } from './platform/events';
 import { createIntegrations, type Integrations } from './platform/integrations';
 import { createMailer, type Mailer } from './platform/mail';
 import { createLocalStorage, type Storage } from './platform/storage';
+import { registerTabletApp } from './platform/tablet-app';
 import { registerWebApp } from './platform/web-app';
 
 export type BuildAppOptions = {
@@ -58,6 +59,8 @@ export type BuildAppOptions = {
   isServingWeb?: boolean;
   /** The built web app's folder; default apps/web/dist. */
   webDist?: string;
+  /** The built tablet app's folder; default apps/tablet/dist. */
+  tabletDist?: string;
   /** The server's clock (tests set the time); default the system clock. */
   now?: () => Date;
 };
@@ -68,6 +71,7 @@ function serializeRequest(request: { method: string; url: string; ip?: string })
 }
 
 const webDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const tabletDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../tablet/dist');
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -195,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const isServingWeb = options.isServingWeb ?? true;
+  if (isServingWeb) await registerTabletApp(app, options.tabletDist ?? tabletDist);
   if (!(isServingWeb && (await registerWebApp(app, options.webDist ?? webDist)))) {
     app.setNotFoundHandler(() => {
       throw new AppError('not-found');

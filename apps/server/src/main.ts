@@ -4,6 +4,7 @@ import { openConfiguredDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { demoPassword, seedDemo } from './db/seed/demo';
 import { demoSeeding, demoWarning, hasDemoAccounts } from './db/seed/demo-policy';
+import { demoTabletLines } from './db/seed/demo-tablets';
 import { startTaskScheduler } from './modules/tasks/scheduler';
 
 const config = loadConfig();
@@ -26,6 +27,10 @@ console.log(`\nMise is running on ${config.PUBLIC_URL} (${where})`);
 if (seeded && isDemo) {
   console.log(`Demo log-ins (password ${demoPassword}):`);
   for (const email of seeded.emails) console.log(`  ${email}`);
+}
+if (isDemo) {
+  // The tablet app on the demo: its URL, the demo stores' pairing keys, employees and PINs.
+  for (const line of await demoTabletLines(database.db, config.PUBLIC_URL)) console.log(line);
 }
 if (isDemo) console.warn(`\n${demoWarning()}\n`);
 

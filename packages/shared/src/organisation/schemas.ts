@@ -322,6 +322,11 @@ export const deviceSchema = z.object({
   prevent_screen_lock: z.boolean(),
   /** Order of the task types in the tablet's calendar. */
   calendar_types_order: z.array(z.string()),
+  /**
+   * The store owner's account the tablet opens the back-office with (history, documents,
+   * settings in tablet mode); set to the store's first owner at pairing.
+   */
+  linked_user: idSchema.nullable(),
   version: z.number().int(),
 });
 export type Device = z.infer<typeof deviceSchema>;
@@ -336,6 +341,8 @@ export const updateDeviceBodySchema = z.strictObject({
   show_unscheduled_tasks: z.boolean().optional(),
   rotation_lock: z.boolean().optional(),
   prevent_screen_lock: z.boolean().optional(),
+  /** One of the store's owners (400 'device/unknown-owner' otherwise), or null for none. */
+  linked_user: idSchema.nullable().optional(),
 });
 /** POST /api/devices/register: a tablet pairs itself with a store's pairing key. */
 export const registerDeviceBodySchema = z.strictObject({

@@ -264,3 +264,10 @@ export const devicePunchBodySchema = z.strictObject({
 });
 export const devicePunchResponseSchema = z.object({ entry: punchEntrySchema });
 export const selfieUploadResponseSchema = z.object({ path: z.string(), url: z.string() });
+/**
+ * GET /api/device/punches/last (device token + employee token): the identified employee's
+ * latest entry in the device's store (effective time, as the coherence check orders them), or
+ * null. The tablet proposes the next entry from it (in after an exit or nothing, else out).
+ */
+export const lastPunchResponseSchema = z.object({ entry: punchEntrySchema.nullable() });
+export type LastPunchResponse = z.infer<typeof lastPunchResponseSchema>;

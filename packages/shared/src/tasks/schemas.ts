@@ -33,7 +33,9 @@ import { isValidTaskDay } from './rules';
  * Device (Bearer device token; employee actions also send `x-employee-token`):
  *                  GET /api/device/employees, POST /api/device/employees/:id/authenticate,
  *                  GET /api/device/tasks?day=, POST /api/device/tasks/:id/result,
- *                  POST /api/device/tasks/:id/postpone, POST /api/device/pictures (multipart)
+ *                  POST /api/device/tasks/:id/postpone, POST /api/device/pictures (multipart);
+ *                  context, elements, unscheduled tasks (POST /api/device/tasks) and
+ *                  back-office links: ../device/schemas.ts
  */
 
 export const configurationModuleSchema = z.enum(configurationModules);

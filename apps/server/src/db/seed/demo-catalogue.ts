@@ -67,6 +67,7 @@ export async function seedDemoCatalogue(
         temperature_delivery_item: true,
         labels_module_active: true,
         temperature_control_module_active: true,
+        traceability_module_active: true,
       },
       {
         database_id: databaseId,
@@ -75,6 +76,7 @@ export async function seedDemoCatalogue(
         allergens: ['mustard'],
         labels_module_active: true,
         temperature_control_module_active: true,
+        encyclopedia_extension_active: true,
       },
       {
         database_id: databaseId,
@@ -85,6 +87,7 @@ export async function seedDemoCatalogue(
         maximum_temperature: 4,
         temperature_delivery_item: true,
         labels_module_active: true,
+        traceability_module_active: true,
       },
       {
         database_id: databaseId,
@@ -93,6 +96,7 @@ export async function seedDemoCatalogue(
         allergens: ['glutenGrains', 'egg', 'milkOrLactose', 'edibleNuts'],
         labels_module_active: true,
         mise_display_active: true,
+        encyclopedia_extension_active: true,
       },
       {
         database_id: databaseId,

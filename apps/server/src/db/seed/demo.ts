@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { newPairingKey } from '../../modules/stores/pairing-key';
 import { hashPassword } from '../../platform/auth/passwords';
 import { hashToken, newToken } from '../../platform/auth/tokens';
@@ -137,8 +137,12 @@ export async function seedDemo(db: Database): Promise<{ emails: string[]; isCrea
     await seedDemoCatalogue(tx, demoDatabase!.id, demoStores[0]!.id);
     await seedDemoTasks(tx as unknown as Database, demoDatabase!.id, demoStores.slice(0, 3));
     await seedDemoPeople(tx as unknown as Database, demoDatabase!.id, demoStores.slice(0, 3));
+    // Room for the tablets someone trying the demo pairs, beside the seeded one.
     for (const store of demoStores) {
-      await tx.update(stores).set({ pairing_key: newPairingKey() }).where(eq(stores.id, store.id));
+      await tx
+        .update(stores)
+        .set({ pairing_key: newPairingKey(), maximum_devices: 3 })
+        .where(eq(stores.id, store.id));
     }
     // One paired tablet on the Paris store; its token is not kept (nobody signs in with it).
     await tx.insert(devices).values({
@@ -197,6 +201,13 @@ export async function seedDemo(db: Database): Promise<{ emails: string[]; isCrea
       { store_id: demoStores[0]!.id, user_id: customer!.id },
       { store_id: demoStores[1]!.id, user_id: customer!.id },
     ]);
+    // The Paris tablet opens the back-office as the store's owner (as pairing would set it).
+    await tx
+      .update(devices)
+      .set({ linked_user: customer!.id })
+      .where(
+        and(eq(devices.store_id, demoStores[0]!.id), eq(devices.device_id, 'demo-tablet-paris')),
+      );
   });
   return { emails, isCreated: true };
 }

@@ -269,6 +269,19 @@ export async function createLoginToken(
   return issueToken(db, target.id, 'login', loginTokenLifetimeMinutes, scope.userId);
 }
 
+/**
+ * A single-use login token for a tablet's linked account (POST /api/device/back-office-link):
+ * the same token POST /api/auth consumes, with a short lifetime. The caller has checked the
+ * account is the device's linked user and an owner of its store.
+ */
+export function createDeviceLoginToken(
+  { db }: Context,
+  userId: string,
+  minutes: number,
+): Promise<string> {
+  return issueToken(db, userId, 'login', minutes, null);
+}
+
 /** POST /api/auth: exchanges a login token for a session of its own. */
 export async function signInWithToken(
   { db }: Context,

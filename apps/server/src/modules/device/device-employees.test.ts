@@ -302,10 +302,17 @@ describe('POST /api/device/employees/:id/authenticate', () => {
     const employee = await buildEmployee(context.db, { storeIds: [storeA().id] });
     const { device, token } = await buildDevice(context.db, storeA().id);
     const { token: otherDevice } = await buildDevice(context.db, storeA().id);
-    for (let attempt = 0; attempt < employeeAuthMaxFailures; attempt++) {
+    for (let attempt = 0; attempt < employeeAuthMaxFailures - 1; attempt++) {
       const response = await authenticate(token, employee.id, { pin: '0000' });
       expect(response.statusCode).toBe(401);
     }
+    // The failure that reaches the maximum answers the lockout at once (issue 14).
+    const fifth = await authenticate(token, employee.id, { pin: '0000' });
+    expect(fifth.statusCode).toBe(429);
+    expect(fifth.json().error.code).toBe('employee/locked-out');
+    expect(Number(fifth.headers['retry-after'])).toBeGreaterThan(
+      employeeAuthLockoutMinutes * 60 - 60,
+    );
     const locked = await authenticate(token, employee.id, { pin: '1234' });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error.code).toBe('employee/locked-out');
@@ -358,8 +365,9 @@ describe('POST /api/device/employees/:id/authenticate', () => {
     );
     // One wrong guess on each of the tablets reaches the maximum: the next try is refused
     // everywhere, the right PIN included.
-    for (const tablet of tablets) {
-      expect((await authenticate(tablet.token, employee.id, { pin: '0000' })).statusCode).toBe(401);
+    for (const [index, tablet] of tablets.entries()) {
+      const wrong = await authenticate(tablet.token, employee.id, { pin: '0000' });
+      expect(wrong.statusCode).toBe(index === tablets.length - 1 ? 429 : 401);
     }
     for (const tablet of tablets) {
       const response = await authenticate(tablet.token, employee.id, { pin: '1234' });
@@ -402,8 +410,8 @@ describe('POST /api/device/employees/:id/authenticate', () => {
       ),
     );
     const statuses = responses.map((response) => response.statusCode);
-    expect(statuses.filter((status) => status === 401)).toHaveLength(employeeAuthMaxFailures);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(employeeAuthMaxFailures - 1);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(6);
   });
 
   it('refuses the employee token once the employee is disabled, expired, or on another device', async () => {

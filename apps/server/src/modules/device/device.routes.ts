@@ -10,60 +10,33 @@ import {
   postponeBodySchema,
   submitResultBodySchema,
 } from '@mise/shared/tasks/schemas';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
 import type { AppDeps } from '../../platform/deps';
-import { AppError } from '../../platform/errors';
 import { readImageUpload } from '../files/uploads';
 import {
   listDeviceDayTasks,
   postponeTask,
   saveTaskPicture,
   submitTaskResult,
-  type TaskActor,
 } from '../tasks/task-results.service';
-import {
-  authenticateEmployee,
-  type DeviceIdentity,
-  EmployeeLockedOut,
-  findEmployeeOfToken,
-  listStoreEmployees,
-} from './employees.service';
+import { deviceAppRoutes } from './device-app.routes';
+import { requireActor, requireDevice } from './device-auth';
+import { authenticateEmployee, EmployeeLockedOut, listStoreEmployees } from './employees.service';
 
 const tags = ['device'];
 const params = z.strictObject({ id: idSchema });
-export const employeeTokenHeader = 'x-employee-token';
 
-/**
- * Device-only routes: a paired tablet's Bearer device token. A browser or script session,
- * or no token, answers 401 (a user is never a device). A tablet of an inactive or unlicensed
- * store answers 403 'device/store-unlicensed' (tablet services stop with the licence).
- */
-export function requireDevice(request: FastifyRequest): DeviceIdentity {
-  if (!request.device) throw new AppError('auth/unauthenticated');
-  if (!request.device.storeLicensed) throw new AppError('device/store-unlicensed');
-  return { id: request.device.id, storeId: request.device.storeId };
-}
-
-/** The device and the employee identified on it (`x-employee-token`), or 401. */
-export async function requireActor(db: Database, request: FastifyRequest): Promise<TaskActor> {
-  const device = requireDevice(request);
-  const header = request.headers[employeeTokenHeader];
-  const employee = await findEmployeeOfToken(
-    db,
-    device,
-    typeof header === 'string' ? header : undefined,
-  );
-  return { deviceId: device.id, storeId: device.storeId, employee };
-}
+export { employeeTokenHeader, requireActor, requireDevice } from './device-auth';
 
 /** What the tablet calls: employees, today's tasks, results, postponing, pictures. */
-export const deviceRoutes: FastifyPluginAsyncZod<AppDeps> = async (
-  app,
-  { db, storage, events, now },
-) => {
+export const deviceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db, storage, events, now } = deps;
+  // Context, elements, unscheduled tasks and back-office links (issue 14).
+  // (The options carry this plugin's prefix, already applied to the child: left out.)
+  const { prefix: _prefix, ...childDeps } = deps as AppDeps & { prefix?: string };
+  await app.register(deviceAppRoutes, childDeps);
+
   /** Tells open home pages of the store; the record is already committed, so a failure is only logged. */
   const publishTaskEvent = async (
     task: { id: string; store_id: string },

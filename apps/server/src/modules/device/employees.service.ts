@@ -80,7 +80,7 @@ function formatError(code: ErrorCode): AppError {
 
 /**
  * Counts the attempt before the secret is checked: refused (false) while the employee is
- * locked out. The count is the employee's, across every tablet of the store (one row per
+ * locked out; 'locking' when this attempt, if it fails, locks the employee out. The count is the employee's, across every tablet of the store (one row per
  * device, summed; a lock on any row locks them all), so another tablet gives no more
  * guesses. The employee's row is locked while counting, so parallel guesses from several
  * tablets cannot pass the limit while argon2 runs; a success clears the rows afterwards.
@@ -91,7 +91,7 @@ async function reserveAttempt(
   employeeId: string,
   deviceId: string,
   now: Date,
-): Promise<boolean> {
+): Promise<false | 'counted' | 'locking'> {
   const lockUntil = new Date(now.getTime() + employeeAuthLockoutMinutes * 60_000);
   const table = employeeAuthFailures;
   return db.transaction(async (tx) => {
@@ -128,7 +128,7 @@ async function reserveAttempt(
         .set({ locked_until: lockedUntil })
         .where(eq(table.employee_id, employeeId));
     }
-    return true;
+    return lockedUntil ? 'locking' : 'counted';
   });
 }
 
@@ -172,9 +172,8 @@ export async function authenticateEmployee(
     const problem = validatePattern(body.pattern);
     if (problem) throw formatError(problem);
   }
-  if (!(await reserveAttempt(db, employee.id, device.id, now))) {
-    throw await lockedOut(db, employee.id, now);
-  }
+  const attempt = await reserveAttempt(db, employee.id, device.id, now);
+  if (!attempt) throw await lockedOut(db, employee.id, now);
   const stored = isPin
     ? employee.using_password
       ? employee.pin_hash
@@ -184,6 +183,8 @@ export async function authenticateEmployee(
       : employee.pattern_hash;
   const secret = isPin ? body.pin : encodeEmployeeSecret(body.pattern);
   if (!(await verifyPassword(stored, secret))) {
+    // The failure that reaches the maximum says so at once, with the time left.
+    if (attempt === 'locking') throw await lockedOut(db, employee.id, now);
     throw new AppError(isPin ? 'invalid-password' : 'invalid-pattern');
   }
   // A success clears the employee's count on every tablet.

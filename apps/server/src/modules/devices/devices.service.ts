@@ -2,7 +2,7 @@ import type { Device } from '@mise/shared/organisation/schemas';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { devices, stores } from '../../db/schema';
+import { devices, storeOwners, stores, users } from '../../db/schema';
 import { hashToken, newToken } from '../../platform/auth/tokens';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { type Scope, storeFilter } from '../../platform/scope';
@@ -29,6 +29,7 @@ export function presentDevice(row: DeviceRow): Device {
     rotation_lock: row.rotation_lock,
     prevent_screen_lock: row.prevent_screen_lock,
     calendar_types_order: row.calendar_types_order,
+    linked_user: row.linked_user,
     version: row.version,
   };
 }
@@ -68,10 +69,24 @@ export async function updateDevice(
     audio_task_reminders?: boolean;
     rotation_lock?: boolean;
     prevent_screen_lock?: boolean;
+    linked_user?: string | null;
   },
 ): Promise<DeviceRow> {
-  await findEditableDevice(db, scope, id);
+  const device = await findEditableDevice(db, scope, id);
   const { version, ...changes } = body;
+  if (changes.linked_user) {
+    const [owner] = await db
+      .select({ id: storeOwners.user_id })
+      .from(storeOwners)
+      .where(
+        and(
+          eq(storeOwners.store_id, device.store_id),
+          eq(storeOwners.user_id, changes.linked_user),
+        ),
+      )
+      .limit(1);
+    if (!owner) throw new AppError('device/unknown-owner');
+  }
   const [updated] = await db
     .update(devices)
     .set({ ...changes, version: sql`${devices.version} + 1` })
@@ -89,7 +104,8 @@ export async function deleteDevice(db: Database, scope: Scope, id: string): Prom
 /**
  * POST /api/devices/register: a tablet pairs itself with a store's key. A device_id already
  * paired with the store gets a new token on its row; a new one needs room under
- * maximum_devices. The store row is locked so two tablets cannot both take the last place.
+ * maximum_devices. A device without a linked user gets the store's first owner (the
+ * earliest active customer owner), the account its back-office links sign in as. The store row is locked so two tablets cannot both take the last place.
  */
 export async function registerDevice(
   db: Database,
@@ -119,6 +135,17 @@ export async function registerDevice(
     if (!store?.active) throw new AppError('device/invalid-pairing-key');
     // An active store without its licence cannot pair a tablet (its services are stopped).
     if (!store.licence) throw new AppError('device/store-unlicensed');
+    // The account the tablet opens the back-office with: the store's first owner (a customer).
+    const [firstOwner] = await tx
+      .select({ id: users.id })
+      .from(storeOwners)
+      .innerJoin(users, eq(users.id, storeOwners.user_id))
+      .where(
+        and(eq(storeOwners.store_id, store.id), eq(users.role, 'customer'), eq(users.active, true)),
+      )
+      .orderBy(asc(storeOwners.created_at), asc(users.id))
+      .limit(1);
+    const linkedUser = firstOwner?.id ?? null;
     const details = {
       device_model: body.device_model,
       app_version: body.app_version,
@@ -131,6 +158,8 @@ export async function registerDevice(
         ...details,
         token_hash: tokenHash,
         last_connexion: new Date(),
+        // A device paired again keeps its linked user; one without gets the first owner.
+        linked_user: sql`coalesce(${devices.linked_user}, ${linkedUser}::uuid)`,
         version: sql`${devices.version} + 1`,
       })
       .where(and(eq(devices.store_id, store.id), eq(devices.device_id, body.device_id)))
@@ -149,6 +178,7 @@ export async function registerDevice(
         store_id: store.id,
         device_id: body.device_id,
         token_hash: tokenHash,
+        linked_user: linkedUser,
         last_connexion: new Date(),
       })
       .returning();

@@ -2,6 +2,7 @@ import { idSchema } from '@mise/shared/auth/schemas';
 import {
   devicePunchBodySchema,
   devicePunchResponseSchema,
+  lastPunchResponseSchema,
   punchCardsPdfBodySchema,
   punchCardsResponseSchema,
   punchRangeQuerySchema,
@@ -129,6 +130,17 @@ export const punchCardsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
         actor.storeId,
         await readImageUpload(request),
       );
+    },
+  );
+
+  /** The identified employee's latest entry: the tablet proposes the next one from it. */
+  app.get(
+    '/device/punches/last',
+    { schema: { tags: ['device'], response: { 200: lastPunchResponseSchema } } },
+    async (request, reply) => {
+      const actor = await requireActor(db, request);
+      reply.header('cache-control', 'no-store');
+      return { entry: await punchCardsService.lastEntry(db, actor) };
     },
   );
 

@@ -436,6 +436,33 @@ export function saveSelfie(
   return saveTabletPicture(db, storage, storeId, selfiePrefix(storeId), image);
 }
 
+/** The employee's entries in the store, latest first (effective time, then clock time, then id). */
+const latestFirst = [
+  desc(sql`coalesce(${punchEntries.timestamp_modified}, ${punchEntries.timestamp})`),
+  desc(punchEntries.timestamp),
+  desc(punchEntries.id),
+];
+
+/**
+ * GET /api/device/punches/last: the identified employee's latest entry in the device's store
+ * (a removed one does not count), or null; the same order as the coherence check of a punch.
+ */
+export async function lastEntry(db: Database, actor: TaskActor): Promise<PunchEntry | null> {
+  const [row] = await db
+    .select()
+    .from(punchEntries)
+    .where(
+      and(
+        eq(punchEntries.store_id, actor.storeId),
+        eq(punchEntries.employee_id, actor.employee.id),
+        isNull(punchEntries.deleted_at),
+      ),
+    )
+    .orderBy(...latestFirst)
+    .limit(1);
+  return row ? presentEntry(row) : null;
+}
+
 function punchRequestHash(employeeId: string, body: DevicePunchBody): string {
   return createHash('sha256')
     .update(
@@ -504,11 +531,7 @@ export async function clockEmployee(
             isNull(punchEntries.deleted_at),
           ),
         )
-        .orderBy(
-          desc(sql`coalesce(${punchEntries.timestamp_modified}, ${punchEntries.timestamp})`),
-          desc(punchEntries.timestamp),
-          desc(punchEntries.id),
-        )
+        .orderBy(...latestFirst)
         .limit(1);
       const [row] = await tx
         .insert(punchEntries)

@@ -100,7 +100,11 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
 }
 
-function requestHash(kind: 'result' | 'postpone', taskId: string, body: unknown): string {
+export function requestHash(
+  kind: 'result' | 'postpone' | 'create',
+  taskId: string,
+  body: unknown,
+): string {
   return createHash('sha256')
     .update(canonicalJson({ kind, task_id: taskId, body }))
     .digest('hex');
@@ -262,7 +266,11 @@ function recordTemperatureControl(
   };
 }
 
-async function findStoreTask(db: Database, storeId: string, taskId: string): Promise<TaskRow> {
+export async function findStoreTask(
+  db: Database,
+  storeId: string,
+  taskId: string,
+): Promise<TaskRow> {
   const [row] = await db
     .select()
     .from(tasks)
@@ -272,9 +280,9 @@ async function findStoreTask(db: Database, storeId: string, taskId: string): Pro
   return row;
 }
 
-type RevisionRow = typeof taskResultRevisions.$inferSelect;
+export type RevisionRow = typeof taskResultRevisions.$inferSelect;
 
-async function findRevisionByKey(
+export async function findRevisionByKey(
   db: Database,
   storeId: string,
   key: string,
@@ -289,7 +297,7 @@ async function findRevisionByKey(
   return row;
 }
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   const candidates = [error, (error as { cause?: unknown })?.cause];
   return candidates.some((item) => (item as { code?: string })?.code === '23505');
 }
@@ -347,6 +355,83 @@ async function keyedWrite<T>(
 }
 
 /**
+ * Writes a result on a task locked in the caller's transaction (the rules of
+ * POST /api/device/tasks/:id/result): not postponed, inside its window, a reason to correct a
+ * completed task, the result checked against the task, a temperature control's steps
+ * attributed, a revision row (with the request's key and hash), the task row updated with the
+ * anomaly flag. Throws an AppError and writes nothing when refused.
+ */
+export async function writeTaskResult(
+  tx: Database,
+  actor: TaskActor,
+  locked: TaskRow,
+  body: SubmitResultBody,
+  hash: string,
+  zone: string,
+  now: Date,
+): Promise<DeviceTask> {
+  if (locked.postponed_task !== null) throw new AppError('task/postponed');
+  requireOpenWindow(locked, zone, now);
+  const isCorrection = locked.completed_timestamp !== null;
+  if (isCorrection && !body.reason) throw new AppError('task/already-completed');
+  let result = checkTaskResult(locked, body.result);
+  let isComplete = true;
+  if (locked.module === 'temperature_control') {
+    const control = recordTemperatureControl(
+      locked.result,
+      result as ControlInput,
+      { id: actor.employee.id, name: actor.employee.name, surname: actor.employee.surname },
+      isCorrection,
+    );
+    // A correction cannot take a completed control back to "started".
+    if (isCorrection && !control.isComplete) throw invalidResult();
+    result = control.result;
+    isComplete = control.isComplete;
+  }
+  // The record's time is the server's: a tablet clock cannot backdate (or move) it.
+  const completedAt = isCorrection ? locked.completed_timestamp! : isComplete ? now : null;
+  const reportedAt = body.completed_timestamp ? new Date(body.completed_timestamp) : null;
+  const employee = { name: actor.employee.name, surname: actor.employee.surname };
+  const revision = locked.revision + 1;
+  const result_anomaly = resultAnomalies(locked.module, locked.elements, result).length > 0;
+  await tx.insert(taskResultRevisions).values({
+    task_id: locked.id,
+    store_id: locked.store_id,
+    revision,
+    kind: 'result',
+    result,
+    completed_timestamp: completedAt,
+    reported_timestamp: reportedAt,
+    employee_id: actor.employee.id,
+    employee,
+    device_id: actor.deviceId,
+    reason: body.reason ?? null,
+    idempotency_key: body.idempotency_key,
+    request_hash: hash,
+  });
+  const [updated] = await tx
+    .update(tasks)
+    .set(
+      isCorrection || !isComplete
+        ? // The first completer stays on the task; the correction's author is on its
+          // revision (a control's start step completes nothing yet).
+          { result, result_anomaly, revision, updated_at: now }
+        : {
+            result,
+            result_anomaly,
+            completed_timestamp: completedAt,
+            completed_employee: actor.employee.id,
+            employee,
+            revision,
+            updated_at: now,
+          },
+    )
+    .where(eq(tasks.id, locked.id))
+    .returning();
+  return presentDeviceTask(updated!, now, zone);
+}
+
+/**
  * POST /api/device/tasks/:id/result. The task must be the device store's (404). A postponed
  * task cannot be completed (409 'task/postponed'); a task is written only inside its window
  * (409 'task/not-open-yet' before its start less the tolerance, 'task/closed' after the end of
@@ -365,8 +450,15 @@ export async function submitTaskResult(
   body: SubmitResultBody,
   now = new Date(),
 ): Promise<DeviceTask> {
-  const task = await findStoreTask(db, actor.storeId, taskId);
-  const zone = await storeZone(db, actor.storeId);
+  // The task and its store's zone in one round trip (a send is on the tablets' hot path).
+  const [found] = await db
+    .select({ task: tasks, zone: stores.timezone_name })
+    .from(tasks)
+    .innerJoin(stores, eq(stores.id, tasks.store_id))
+    .where(and(eq(tasks.id, taskId), eq(tasks.store_id, actor.storeId)))
+    .limit(1);
+  if (!found) throw notFound();
+  const { task, zone } = found;
   const hash = requestHash('result', task.id, body);
   const present = async () =>
     presentDeviceTask(await findStoreTask(db, actor.storeId, task.id), now, zone);
@@ -376,67 +468,7 @@ export async function submitTaskResult(
     task.id,
     body.idempotency_key,
     hash,
-    async (tx, locked) => {
-      if (locked.postponed_task !== null) throw new AppError('task/postponed');
-      requireOpenWindow(locked, zone, now);
-      const isCorrection = locked.completed_timestamp !== null;
-      if (isCorrection && !body.reason) throw new AppError('task/already-completed');
-      let result = checkTaskResult(locked, body.result);
-      let isComplete = true;
-      if (locked.module === 'temperature_control') {
-        const control = recordTemperatureControl(
-          locked.result,
-          result as ControlInput,
-          { id: actor.employee.id, name: actor.employee.name, surname: actor.employee.surname },
-          isCorrection,
-        );
-        // A correction cannot take a completed control back to "started".
-        if (isCorrection && !control.isComplete) throw invalidResult();
-        result = control.result;
-        isComplete = control.isComplete;
-      }
-      // The record's time is the server's: a tablet clock cannot backdate (or move) it.
-      const completedAt = isCorrection ? locked.completed_timestamp! : isComplete ? now : null;
-      const reportedAt = body.completed_timestamp ? new Date(body.completed_timestamp) : null;
-      const employee = { name: actor.employee.name, surname: actor.employee.surname };
-      const revision = locked.revision + 1;
-      const result_anomaly = resultAnomalies(locked.module, locked.elements, result).length > 0;
-      await tx.insert(taskResultRevisions).values({
-        task_id: locked.id,
-        store_id: locked.store_id,
-        revision,
-        kind: 'result',
-        result,
-        completed_timestamp: completedAt,
-        reported_timestamp: reportedAt,
-        employee_id: actor.employee.id,
-        employee,
-        device_id: actor.deviceId,
-        reason: body.reason ?? null,
-        idempotency_key: body.idempotency_key,
-        request_hash: hash,
-      });
-      const [updated] = await tx
-        .update(tasks)
-        .set(
-          isCorrection || !isComplete
-            ? // The first completer stays on the task; the correction's author is on its
-              // revision (a control's start step completes nothing yet).
-              { result, result_anomaly, revision, updated_at: now }
-            : {
-                result,
-                result_anomaly,
-                completed_timestamp: completedAt,
-                completed_employee: actor.employee.id,
-                employee,
-                revision,
-                updated_at: now,
-              },
-        )
-        .where(eq(tasks.id, locked.id))
-        .returning();
-      return presentDeviceTask(updated!, now, zone);
-    },
+    (tx, locked) => writeTaskResult(tx, actor, locked, body, hash, zone, now),
     present,
   );
 }

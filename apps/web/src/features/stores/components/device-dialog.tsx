@@ -1,5 +1,5 @@
-import { Stack, Switch } from '@mantine/core';
-import type { Device } from '@mise/shared/organisation/schemas';
+import { Select, Stack, Switch } from '@mantine/core';
+import type { Device, StoreOwner } from '@mise/shared/organisation/schemas';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../shared/ui/form-dialog';
@@ -16,10 +16,19 @@ const toggles = [
 ] as const;
 type Toggle = (typeof toggles)[number];
 
-type DeviceDialogProps = { device: Device; onClose: () => void; isDisabled: boolean };
+type DeviceDialogProps = {
+  device: Device;
+  /** The store's owners: the accounts the tablet may open the back-office with. */
+  owners: StoreOwner[];
+  onClose: () => void;
+  isDisabled: boolean;
+};
 
-/** A tablet's settings (spec 000 §2): dark mode, slow internet, audio reminders, locks. */
-export function DeviceDialog({ device, onClose, isDisabled }: DeviceDialogProps) {
+/**
+ * A tablet's settings (spec 000 §2): dark mode, slow internet, audio reminders, locks, and the
+ * linked account (one of the store's owners) its back-office pages open with.
+ */
+export function DeviceDialog({ device, owners, onClose, isDisabled }: DeviceDialogProps) {
   const { t } = useTranslation();
   const [values, setValues] = useState<Record<Toggle, boolean>>({
     dark_mode: device.dark_mode,
@@ -28,12 +37,24 @@ export function DeviceDialog({ device, onClose, isDisabled }: DeviceDialogProps)
     rotation_lock: device.rotation_lock,
     prevent_screen_lock: device.prevent_screen_lock,
   });
+  const [linkedUser, setLinkedUser] = useState<string | null>(device.linked_user);
   const updateMutation = useUpdateDevice(device.store_id);
+  const ownerOptions = owners.map((owner) => ({
+    value: owner.id,
+    label: `${owner.name} ${owner.surname} (${owner.email})`.trim(),
+  }));
   const notifyApiError = useApiErrorNotification();
 
   function handleSave() {
     updateMutation.mutate(
-      { id: device.id, body: { version: device.version, ...values } },
+      {
+        id: device.id,
+        body: {
+          version: device.version,
+          ...values,
+          ...(linkedUser !== device.linked_user ? { linked_user: linkedUser } : {}),
+        },
+      },
       {
         onSuccess: () => {
           notifySuccess(t('common.savedSuccessfully'));
@@ -70,6 +91,17 @@ export function DeviceDialog({ device, onClose, isDisabled }: DeviceDialogProps)
             data-testid={`device-${toggle}`}
           />
         ))}
+        <Select
+          label={t('devices.linkedUser')}
+          description={t('devices.linkedUserHelp')}
+          placeholder={t('devices.linkedUserNone')}
+          data={ownerOptions}
+          value={linkedUser}
+          onChange={setLinkedUser}
+          clearable
+          disabled={isDisabled}
+          data-testid="device-linked-user"
+        />
       </Stack>
     </FormDialog>
   );

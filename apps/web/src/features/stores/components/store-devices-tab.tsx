@@ -26,6 +26,7 @@ import { useDeleteDevice } from '../api/delete-device';
 import { useStoreDevices } from '../api/get-store-devices';
 import { useRegeneratePairingKey } from '../api/regenerate-pairing-key';
 import { DeviceDialog } from './device-dialog';
+import { PairingKeyQrCode } from './pairing-key-qr-code';
 import type { SetStoreValue, StoreFormValues, StorePermissions } from './store-form';
 
 type StoreDevicesTabProps = {
@@ -116,7 +117,8 @@ export function StoreDevicesTab({ store, values, setValue, permissions }: StoreD
               <Text size="sm" fw={500}>
                 {t('devices.pairingKey')}
               </Text>
-              <Group gap="xs">
+              <Group gap="xs" align="center">
+                <PairingKeyQrCode pairingKey={store.pairing_key} />
                 <Code fz="lg" data-testid="pairing-key">
                   {store.pairing_key}
                 </Code>
@@ -192,6 +194,7 @@ export function StoreDevicesTab({ store, values, setValue, permissions }: StoreD
         <DeviceDialog
           key={openDevice.id}
           device={openDevice}
+          owners={store.owners}
           onClose={() => setOpenDevice(null)}
           isDisabled={store.is_read_only}
         />

@@ -1,0 +1,34 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { employeeStores, stores } from '../../db/schema';
+import type { DeviceFileAccess } from '../files/files.routes';
+
+/**
+ * What a paired tablet may read under /api/files (issue 14): the files of its store
+ * (`stores/<its store>/…`: store elements' pictures and attachments, task pictures), of its
+ * store's database (`databases/<database>/…`: database elements' pictures and attachments,
+ * the screen saver) and of the employees of its store (`employees/<employee>/…`: their
+ * pictures). Anything else answers 404, as for a user outside the scope.
+ */
+export const deviceFileAccess: DeviceFileAccess = async (db: Database, device, area, ownerId) => {
+  if (area === 'stores') return ownerId === device.storeId;
+  if (area === 'databases') {
+    const [store] = await db
+      .select({ database_id: stores.database_id })
+      .from(stores)
+      .where(eq(stores.id, device.storeId))
+      .limit(1);
+    return store?.database_id === ownerId;
+  }
+  if (area === 'employees') {
+    const [link] = await db
+      .select({ id: employeeStores.employee_id })
+      .from(employeeStores)
+      .where(
+        and(eq(employeeStores.employee_id, ownerId), eq(employeeStores.store_id, device.storeId)),
+      )
+      .limit(1);
+    return link !== undefined;
+  }
+  return false;
+};
