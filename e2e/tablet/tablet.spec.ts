@@ -179,3 +179,29 @@ test('a wrong PIN five times locks the employee out, with the time left', async 
   await expect(message).toHaveText(/^Too many failed attempts\. Try again in \d+ min \d{2} s\.$/);
   await expect(page.getByRole('heading', { name: 'Today', level: 1 })).toHaveCount(0);
 });
+
+test("the History button opens the back-office's history in tablet mode, signed in as the device's linked user, on the tablet's store", async ({
+  page,
+  admin,
+}) => {
+  test.setTimeout(60_000);
+  const store = await demoStore(admin.api);
+  await pairTablet(page, store.pairingKey, `${e2eTabletPrefix} back-office`);
+  await identify(page, demoTablet.employee, demoTablet.pin);
+  const [backOffice] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('button', { name: 'History', exact: true }).click(),
+  ]);
+  // The entry rule (?token=&page=&store_id=) signs in, then lands on the page.
+  await expect(backOffice).toHaveURL(/\/history(\?|$)/, { timeout: 15_000 });
+  // Tablet mode: no navigation panel; the tablet's store is the one shown.
+  await expect(backOffice.getByTestId('nav-home')).toHaveCount(0);
+  await expect(backOffice.getByRole('heading', { name: 'History' }).first()).toBeVisible();
+  await expect(backOffice.getByRole('combobox', { name: 'Store' })).toHaveValue(
+    demoTablet.storeName,
+  );
+  // Signed in as the store's owner, the user the device is linked to.
+  await expect(backOffice.getByText('Camille Client')).toBeVisible();
+  // The sign-in token does not stay in the address.
+  expect(new URL(backOffice.url()).searchParams.get('token')).toBeNull();
+});
