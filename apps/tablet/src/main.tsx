@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createQueryClient } from './app/app';
-import { hydrateCachedQueries } from './shared/data/cached-query';
+import { hydrateCachedQueries } from './shared/offline/cached-query';
 import { loadDevice } from './shared/device/device-state';
 import { initI18n } from './shared/i18n/i18n';
 import { loadSession } from './shared/session/employee-session';

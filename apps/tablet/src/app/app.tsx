@@ -9,7 +9,7 @@ import { WhoScreen } from '../features/who/who-screen';
 import { apiRequest } from '../shared/api/client';
 import { useImageSource } from '../shared/api/protected-file';
 import type { DeviceTask } from '../shared/api/types';
-import { cachedQueryOptions } from '../shared/data/cached-query';
+import { cachedQueryOptions } from '../shared/offline/cached-query';
 import { reportVersions, useDeviceState } from '../shared/device/device-state';
 import { changeLanguage, isLanguage, languageNames, languages } from '../shared/i18n/i18n';
 import { NetworkIndicator } from '../shared/outbox/network-indicator';

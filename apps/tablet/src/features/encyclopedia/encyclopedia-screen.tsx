@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { goHome } from '../../app/navigation';
 import { isProtectedFile, useObjectUrl } from '../../shared/api/protected-file';
 import type { DeviceElement } from '../../shared/api/types';
-import { cachedQueryOptions } from '../../shared/data/cached-query';
+import { cachedQueryOptions } from '../../shared/offline/cached-query';
 import { useIsOnline } from '../../shared/outbox/network-indicator';
 import { attachmentQueryOptions } from './attachment-file';
 import './encyclopedia.css';

@@ -6,7 +6,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { goHome } from '../../app/navigation';
 import type { DeviceElement, ElementLabel } from '../../shared/api/types';
-import { cachedQueryOptions } from '../../shared/data/cached-query';
+import { cachedQueryOptions } from '../../shared/offline/cached-query';
 import { serverNow, useDeviceState } from '../../shared/device/device-state';
 import { useEmployeeSession } from '../../shared/session/employee-session';
 import { LabelSheet } from './label-sheet';

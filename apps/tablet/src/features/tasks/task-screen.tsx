@@ -11,7 +11,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { goHome, navigate } from '../../app/navigation';
 import type { DeviceElement, DeviceTask } from '../../shared/api/types';
-import { cachedQueryOptions } from '../../shared/data/cached-query';
+import { cachedQueryOptions } from '../../shared/offline/cached-query';
 import { serverNow, useDeviceState } from '../../shared/device/device-state';
 import { outboxSnapshot, refreshOutbox, subscribeOutbox } from '../../shared/outbox/outbox';
 import { useEmployeeSession } from '../../shared/session/employee-session';

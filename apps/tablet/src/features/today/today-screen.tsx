@@ -3,7 +3,7 @@ import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigate } from '../../app/navigation';
 import type { DeviceTask } from '../../shared/api/types';
-import { cachedQueryOptions, cachedQuerySavedAt } from '../../shared/data/cached-query';
+import { cachedQueryOptions, cachedQuerySavedAt } from '../../shared/offline/cached-query';
 import { useDeviceState } from '../../shared/device/device-state';
 import { useIsOnline } from '../../shared/outbox/network-indicator';
 import { useOutbox } from '../../shared/outbox/use-outbox';

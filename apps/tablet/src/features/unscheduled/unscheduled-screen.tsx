@@ -3,7 +3,7 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { goHome } from '../../app/navigation';
 import type { DeviceElement } from '../../shared/api/types';
-import { cachedQueryOptions } from '../../shared/data/cached-query';
+import { cachedQueryOptions } from '../../shared/offline/cached-query';
 import { useEmployeeSession } from '../../shared/session/employee-session';
 import { TemperatureControl } from './temperature-control';
 import { TraceabilityForm } from './traceability-form';

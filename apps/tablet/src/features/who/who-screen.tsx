@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, apiRequest, NetworkError } from '../../shared/api/client';
 import { useImageSource } from '../../shared/api/protected-file';
 import type { DeviceEmployee, EmployeeAuthentication } from '../../shared/api/types';
-import { cachedQueryOptions } from '../../shared/data/cached-query';
+import { cachedQueryOptions } from '../../shared/offline/cached-query';
 import { errorText } from '../../shared/i18n/i18n';
 import { openSession } from '../../shared/session/employee-session';
 import { Dialog } from '../../shared/ui/dialog';
