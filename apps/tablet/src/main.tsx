@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createQueryClient } from './app/app';
-import { hydrateCachedQueries } from './shared/offline/cached-query';
 import { loadDevice } from './shared/device/device-state';
 import { initI18n } from './shared/i18n/i18n';
+import { hydrateCachedQueries } from './shared/offline/cached-query';
 import { loadSession } from './shared/session/employee-session';
 import './app/global.css';
 

@@ -9,9 +9,9 @@ import { WhoScreen } from '../features/who/who-screen';
 import { apiRequest } from '../shared/api/client';
 import { useImageSource } from '../shared/api/protected-file';
 import type { DeviceTask } from '../shared/api/types';
-import { cachedQueryOptions } from '../shared/offline/cached-query';
 import { reportVersions, useDeviceState } from '../shared/device/device-state';
 import { changeLanguage, isLanguage, languageNames, languages } from '../shared/i18n/i18n';
+import { cachedQueryOptions } from '../shared/offline/cached-query';
 import { NetworkIndicator } from '../shared/outbox/network-indicator';
 import { flushOutbox, networkReturned, onRecordSent, refreshOutbox } from '../shared/outbox/outbox';
 import {

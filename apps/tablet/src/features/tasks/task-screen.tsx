@@ -11,8 +11,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { goHome, navigate } from '../../app/navigation';
 import type { DeviceElement, DeviceTask } from '../../shared/api/types';
-import { cachedQueryOptions } from '../../shared/offline/cached-query';
 import { serverNow, useDeviceState } from '../../shared/device/device-state';
+import { cachedQueryOptions } from '../../shared/offline/cached-query';
 import { outboxSnapshot, refreshOutbox, subscribeOutbox } from '../../shared/outbox/outbox';
 import { useEmployeeSession } from '../../shared/session/employee-session';
 import { showToast } from '../../shared/ui/toast';
