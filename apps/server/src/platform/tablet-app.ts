@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { hashedAssetCacheControl, revalidatedCacheControl } from './web-app';
+import { builtAppStaticOptions, revalidatedCacheControl } from './web-app';
 
 /** Where the tablet app is served (apps/tablet/vite.config.ts `base`). */
 export const tabletPrefix = '/tablet/';
@@ -21,22 +21,10 @@ export async function registerTabletApp(
   const indexPath = join(tabletDist, 'index.html');
   if (!existsSync(indexPath)) return false;
   const indexHtml = await readFile(indexPath, 'utf8');
-  const assetsFolder = join(tabletDist, 'assets') + sep;
   await app.register(fastifyStatic, {
-    root: tabletDist,
+    ...builtAppStaticOptions(tabletDist),
     prefix: tabletPrefix,
     decorateReply: false,
-    wildcard: false,
-    index: false,
-    preCompressed: true,
-    cacheControl: false,
-    setHeaders(response, path) {
-      response.setHeader(
-        'cache-control',
-        path.startsWith(assetsFolder) ? hashedAssetCacheControl : revalidatedCacheControl,
-      );
-      response.setHeader('vary', 'accept-encoding');
-    },
   });
   const sendIndex = async (_request: unknown, reply: import('fastify').FastifyReply) =>
     reply.type('text/html').header('cache-control', revalidatedCacheControl).send(indexHtml);

@@ -108,6 +108,29 @@ async function bootstrapDataFor(
 }
 
 /**
+ * @fastify/static options for a Vite build folder (the web app's, the tablet app's): the
+ * build's .br and .gz files as they are, hashed files under assets/ cached for a year, every
+ * other file revalidated; one route per file found (no wildcard, no index).
+ */
+export function builtAppStaticOptions(root: string) {
+  const assetsFolder = join(root, 'assets') + sep;
+  return {
+    root,
+    wildcard: false,
+    index: false as const,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders(response: { setHeader: (name: string, value: string) => unknown }, path: string) {
+      response.setHeader(
+        'cache-control',
+        path.startsWith(assetsFolder) ? hashedAssetCacheControl : revalidatedCacheControl,
+      );
+      response.setHeader('vary', 'accept-encoding');
+    },
+  };
+}
+
+/**
  * Serves the built web app from `webDist`: the build's .br and .gz files as they are (the
  * Vite build writes them) to a browser that accepts them, hashed assets cached for a year,
  * and index.html (revalidated) for every other GET outside /api, the single-page app's
@@ -117,21 +140,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   const indexPath = join(webDist, 'index.html');
   if (!existsSync(indexPath)) return false;
   const indexHtmlFor = createIndexHtmlFor(await readFile(indexPath, 'utf8'));
-  const assetsFolder = join(webDist, 'assets') + sep;
-  await app.register(fastifyStatic, {
-    root: webDist,
-    wildcard: false,
-    index: false,
-    preCompressed: true,
-    cacheControl: false,
-    setHeaders(response, path) {
-      response.setHeader(
-        'cache-control',
-        path.startsWith(assetsFolder) ? hashedAssetCacheControl : revalidatedCacheControl,
-      );
-      response.setHeader('vary', 'accept-encoding');
-    },
-  });
+  await app.register(fastifyStatic, builtAppStaticOptions(webDist));
   app.setNotFoundHandler(async (request, reply) => {
     // A chunk of an earlier build is a 404, not the page: the app then offers a reload.
     const isAppRoute =

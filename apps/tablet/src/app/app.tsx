@@ -1,4 +1,5 @@
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { isLanguage, languageNames, languages } from '@mise/shared/i18n/languages';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,7 @@ import { apiRequest } from '../shared/api/client';
 import { useImageSource } from '../shared/api/protected-file';
 import type { DeviceTask } from '../shared/api/types';
 import { reportVersions, useDeviceState } from '../shared/device/device-state';
-import { changeLanguage, isLanguage, languageNames, languages } from '../shared/i18n/i18n';
+import { changeLanguage } from '../shared/i18n/i18n';
 import { cachedQueryOptions } from '../shared/offline/cached-query';
 import { NetworkIndicator } from '../shared/outbox/network-indicator';
 import { flushOutbox, networkReturned, onRecordSent, refreshOutbox } from '../shared/outbox/outbox';

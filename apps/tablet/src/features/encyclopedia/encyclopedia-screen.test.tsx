@@ -2,52 +2,18 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DeviceElement } from '../../shared/api/types';
 import { setDeviceToken } from '../../shared/device/device-token';
+import { buildElement, noModules } from '../../test/factories';
 import { EncyclopediaScreen } from './encyclopedia-screen';
-
-const modules = {
-  temperatures: false,
-  labels: false,
-  traceability: false,
-  oils: false,
-  temperature_control: false,
-  encyclopedia: false,
-  display_active: false,
-};
-
-function element(
-  values: Partial<DeviceElement> & Pick<DeviceElement, 'id' | 'name'>,
-): DeviceElement {
-  return {
-    type_name: null,
-    illustration_url: null,
-    modules,
-    minimum_temperature: null,
-    maximum_temperature: null,
-    temperature_require_picture: false,
-    temperature_picture: false,
-    maximum_polarity: null,
-    oils_require_picture: false,
-    reheating_temperature: null,
-    reheating_duration: null,
-    cooling_temperature: null,
-    cooling_duration: null,
-    allergens: [],
-    attachments: [],
-    labels: [],
-    ...values,
-  };
-}
 
 const imageUrl = '/api/files/stores/00000000-0000-4000-8000-00000000000a/elements/recipe.jpg';
 const pdfUrl = '/api/files/stores/00000000-0000-4000-8000-00000000000a/elements/haccp.pdf';
 const items = [
-  element({
+  buildElement({
     id: '00000000-0000-4000-8000-000000000001',
     name: 'Tiramisu',
     type_name: 'Desserts',
-    modules: { ...modules, encyclopedia: true },
+    modules: { ...noModules, encyclopedia: true },
     allergens: ['egg', 'milkOrLactose'],
     attachments: [
       { name: 'Recipe card', type: 'image', url: imageUrl },
@@ -55,12 +21,12 @@ const items = [
       { name: 'Plating', type: 'video', url: 'https://videos.example.com/plating.mp4' },
     ],
   }),
-  element({
+  buildElement({
     id: '00000000-0000-4000-8000-000000000002',
     name: 'Dish of the day',
-    modules: { ...modules, display_active: true },
+    modules: { ...noModules, display_active: true },
   }),
-  element({ id: '00000000-0000-4000-8000-000000000003', name: 'Walk-in fridge' }),
+  buildElement({ id: '00000000-0000-4000-8000-000000000003', name: 'Walk-in fridge' }),
 ];
 
 let fetchMock: ReturnType<typeof vi.fn>;

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeviceElement, ElementLabel } from '../../shared/api/types';
 import { openSession } from '../../shared/session/employee-session';
+import { buildElement } from '../../test/factories';
 import { LabelsScreen } from './labels-screen';
 
 function label(
@@ -21,36 +22,12 @@ function label(
   };
 }
 
+/** An element with the labels module on. */
 function element(
   values: Partial<DeviceElement> & Pick<DeviceElement, 'id' | 'name'>,
 ): DeviceElement {
-  return {
-    type_name: null,
-    illustration_url: null,
-    modules: {
-      temperatures: false,
-      labels: true,
-      traceability: false,
-      oils: false,
-      temperature_control: false,
-      encyclopedia: false,
-      display_active: false,
-    },
-    minimum_temperature: null,
-    maximum_temperature: null,
-    temperature_require_picture: false,
-    temperature_picture: false,
-    maximum_polarity: null,
-    oils_require_picture: false,
-    reheating_temperature: null,
-    reheating_duration: null,
-    cooling_temperature: null,
-    cooling_duration: null,
-    allergens: [],
-    attachments: [],
-    labels: [],
-    ...values,
-  };
+  const built = buildElement(values);
+  return { ...built, modules: { ...built.modules, labels: true, ...values.modules } };
 }
 
 const items = [

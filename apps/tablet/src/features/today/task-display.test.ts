@@ -1,37 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { DeviceTask } from '../../shared/api/types';
 import type { OutboxRecord } from '../../shared/outbox/outbox-types';
+import { buildTask } from '../../test/factories';
 import { displayStatus, groupTasks } from './task-display';
 
-const task = (overrides: Partial<DeviceTask> = {}): DeviceTask => ({
-  id: 't1',
-  store_id: 's1',
-  name: 'Fridges',
-  module: 'temperatures',
-  type_name: null,
-  type_color: null,
-  start: '2026-11-24T09:00:00.000Z',
-  day: '2026-11-24',
-  duration: 60,
-  requires_manager: false,
-  notify_late: false,
-  elements: [],
-  actions: [],
-  configuration_id: null,
-  store_configuration_id: null,
-  completed_timestamp: null,
-  completed_employee: null,
-  employee: null,
-  result: null,
-  revision: 0,
-  postponed_task: null,
-  original_task: null,
-  status: 'on-time',
-  opens_at: '2026-11-24T08:30:00.000Z',
-  closes_at: '2026-11-24T23:00:00.000Z',
-  window: 'open',
-  ...overrides,
-});
+const task = (overrides: Partial<DeviceTask> = {}): DeviceTask =>
+  buildTask({
+    id: 't1',
+    module: 'temperatures',
+    name: 'Fridges',
+    start: '2026-11-24T09:00:00.000Z',
+    day: '2026-11-24',
+    duration: 60,
+    opens_at: '2026-11-24T08:30:00.000Z',
+    closes_at: '2026-11-24T23:00:00.000Z',
+    ...overrides,
+  });
 const none = { waiting: [], refused: [] };
 const at = (time: string) => new Date(`2026-11-24T${time}Z`);
 

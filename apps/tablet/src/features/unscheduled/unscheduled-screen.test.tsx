@@ -15,7 +15,7 @@ import {
   renderWithData,
   storeElementIds,
   stubOffline,
-} from '../tasks/forms/test-helpers';
+} from '../../test/factories';
 import { addOpenControl, type OpenControl, openControlsKey } from './open-controls';
 import { UnscheduledScreen } from './unscheduled-screen';
 

@@ -1,35 +1,12 @@
+import {
+  detectInitialLanguage,
+  isLanguage,
+  type Language,
+  languageStorageKey,
+  languages,
+} from '@mise/shared/i18n/languages';
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-
-export const languages = ['fr', 'en', 'de', 'pl'] as const;
-export type Language = (typeof languages)[number];
-export const fallbackLanguage: Language = 'en';
-/** The same stored choice as the back-office (same origin): one language per browser. */
-export const languageStorageKey = 'mise.language';
-
-export const languageNames: Record<Language, string> = {
-  fr: 'Français',
-  en: 'English',
-  de: 'Deutsch',
-  pl: 'Polski',
-};
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (languages as readonly string[]).includes(value);
-}
-
-/** Stored choice, else the tablet's first language among ours, else English. */
-export function detectInitialLanguage(
-  stored: string | null,
-  browserLanguages: readonly string[],
-): Language {
-  if (isLanguage(stored)) return stored;
-  for (const browserLanguage of browserLanguages) {
-    const base = browserLanguage.toLowerCase().split('-')[0];
-    if (isLanguage(base)) return base;
-  }
-  return fallbackLanguage;
-}
 
 type Loader = () => Promise<ResourceKey>;
 /** The shared sections, with the tablet's own keys added inside them (one level deep). */

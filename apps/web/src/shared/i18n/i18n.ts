@@ -1,36 +1,24 @@
+import {
+  detectInitialLanguage,
+  fallbackLanguage,
+  isLanguage,
+  type Language,
+  languageNames,
+  languageStorageKey,
+  languages,
+} from '@mise/shared/i18n/languages';
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-export const languages = ['fr', 'en', 'de', 'pl'] as const;
-export type Language = (typeof languages)[number];
-
-export const fallbackLanguage: Language = 'en';
-export const languageStorageKey = 'mise.language';
-
-/** Names shown in the language picker, each in its own language. */
-export const languageNames: Record<Language, string> = {
-  fr: 'Français',
-  en: 'English',
-  de: 'Deutsch',
-  pl: 'Polski',
+export {
+  detectInitialLanguage,
+  fallbackLanguage,
+  isLanguage,
+  type Language,
+  languageNames,
+  languageStorageKey,
+  languages,
 };
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (languages as readonly string[]).includes(value);
-}
-
-/** Stored choice, else the first browser language among ours, else English. */
-export function detectInitialLanguage(
-  stored: string | null,
-  browserLanguages: readonly string[],
-): Language {
-  if (isLanguage(stored)) return stored;
-  for (const browserLanguage of browserLanguages) {
-    const base = browserLanguage.toLowerCase().split('-')[0];
-    if (isLanguage(base)) return base;
-  }
-  return fallbackLanguage;
-}
 
 function readStoredLanguage(): string | null {
   try {

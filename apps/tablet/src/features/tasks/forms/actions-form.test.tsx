@@ -2,7 +2,6 @@ import { actionsResultSchema, submitResultBodySchema } from '@mise/shared/tasks/
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TaskScreen } from '../task-screen';
 import {
   buildTask,
   endSession,
@@ -10,7 +9,8 @@ import {
   outboxRecords,
   renderWithData,
   stubOffline,
-} from './test-helpers';
+} from '../../../test/factories';
+import { TaskScreen } from '../task-screen';
 
 vi.mock('../../../shared/camera/camera-capture', async () => ({
   CameraCapture: (await import('./fake-camera')).FakeCameraCapture,

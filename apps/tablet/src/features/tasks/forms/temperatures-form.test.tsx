@@ -2,7 +2,6 @@ import { submitResultBodySchema, temperaturesResultSchema } from '@mise/shared/t
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TaskScreen } from '../task-screen';
 import {
   buildElement,
   buildTask,
@@ -13,7 +12,8 @@ import {
   storeElementIds,
   stubOffline,
   taskElementOf,
-} from './test-helpers';
+} from '../../../test/factories';
+import { TaskScreen } from '../task-screen';
 
 vi.mock('../../../shared/camera/camera-capture', async () => ({
   CameraCapture: (await import('./fake-camera')).FakeCameraCapture,

@@ -2,13 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
-import type { DeviceElement, DeviceTask } from '../../../shared/api/types';
-import { endSession, openSession } from '../../../shared/session/employee-session';
-import { localDb } from '../../../shared/storage/local-db';
-import { ToastHost } from '../../../shared/ui/toast';
+import type { DeviceElement, DeviceTask } from '../shared/api/types';
+import { endSession, openSession } from '../shared/session/employee-session';
+import { localDb } from '../shared/storage/local-db';
+import { ToastHost } from '../shared/ui/toast';
 
 /*
- * Helpers of the tablet's form tests: a task and elements in the query cache (as the day list
+ * Factories and helpers of the tablet's component tests: a task and elements in the query cache (as the day list
  * left them), an identified employee, and no network (the outbox keeps every record waiting).
  */
 
@@ -20,21 +20,24 @@ export const storeElementIds = {
   soup: '0b7c8a2e-5d1f-4f6a-9a51-2f7f1d3c0a05',
 } as const;
 
+/** Every module of an element off. */
+export const noModules: DeviceElement['modules'] = {
+  temperatures: false,
+  labels: false,
+  traceability: false,
+  oils: false,
+  temperature_control: false,
+  encyclopedia: false,
+  display_active: false,
+};
+
 export function buildElement(
   overrides: Partial<DeviceElement> & Pick<DeviceElement, 'id' | 'name'>,
 ): DeviceElement {
   return {
     type_name: null,
     illustration_url: null,
-    modules: {
-      temperatures: false,
-      labels: false,
-      traceability: false,
-      oils: false,
-      temperature_control: false,
-      encyclopedia: false,
-      display_active: false,
-    },
+    modules: noModules,
     minimum_temperature: null,
     maximum_temperature: null,
     temperature_require_picture: false,
