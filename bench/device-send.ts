@@ -137,7 +137,7 @@ const fridges = [
   await buildDatabaseElement(db, { database_id: catalogue.id, name: 'Fridge 2' }),
 ];
 await hashEmployeeSecret(pin);
-const staff = [];
+const staff: { id: string }[] = [];
 for (let index = 0; index < tabletCount; index += 1) {
   staff.push(
     await buildEmployee(db, {
@@ -217,18 +217,21 @@ const pacedTemperatures = await openTasks(
 await database.close();
 
 // The API in its own process.
+const { DATABASE_URL: _adminUrl, ...serverEnvironment } = process.env;
 const server: ChildProcess = spawn(
   process.execPath,
   ['--import', 'tsx', fileURLToPath(new URL('./device-send-server.ts', import.meta.url))],
   {
     env: {
-      ...process.env,
+      ...serverEnvironment,
       NODE_ENV: 'production',
       LOG_LEVEL: 'silent',
       PORT: '0',
       DATA_DIR: dataDir,
       PUBLIC_URL: 'http://127.0.0.1',
-      DATABASE_URL: adminUrl ? databaseUrl(benchDatabase) : '',
+      // Pairing is rate-limited per address: each tablet pairs from its own (X-Forwarded-For).
+      TRUST_PROXY: 'true',
+      ...(adminUrl ? { DATABASE_URL: databaseUrl(benchDatabase) } : {}),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   },
@@ -264,14 +267,16 @@ async function call(
 
 // Pairing and identification, as the tablet app does them.
 type Tablet = { headers: Record<string, string> };
+let pairedCount = 0;
 async function pairTablets(store: BenchStore, name: string): Promise<Tablet[]> {
   const paired: Tablet[] = [];
   for (let index = 0; index < tabletCount; index += 1) {
-    const registered = await call('POST', '/api/devices/register', {
-      pairing_key: store.pairingKey,
-      device_id: `bench-${name}-${index}`,
-      device_model: 'Bench Tab',
-    });
+    const registered = await call(
+      'POST',
+      '/api/devices/register',
+      { pairing_key: store.pairingKey, device_id: `bench-${name}-${index}`, device_model: 'Bench' },
+      { 'x-forwarded-for': `10.0.${pairedCount}.1` },
+    );
     if (registered.status !== 200) {
       throw new Error(`pairing failed: ${JSON.stringify(registered.json)}`);
     }
@@ -285,15 +290,16 @@ async function pairTablets(store: BenchStore, name: string): Promise<Tablet[]> {
     if (identified.status !== 200) {
       throw new Error(`PIN refused: ${JSON.stringify(identified.json)}`);
     }
+    pairedCount += 1;
     paired.push({
       headers: { authorization, 'x-employee-token': identified.json.employee_token as string },
     });
   }
   return paired;
 }
-const actionsTablets = await pairTablets(actionsStore, 'actions');
-const temperaturesTablets = await pairTablets(temperaturesStore, 'temperatures');
-const pacedTablets = await pairTablets(pacedStore, 'paced');
+let actionsTablets: Tablet[] = [];
+let temperaturesTablets: Tablet[] = [];
+let pacedTablets: Tablet[] = [];
 
 const actionsResult = (count: number, done: boolean) => ({
   entries: actionNames.slice(0, count).map((action, index) => ({
@@ -439,10 +445,15 @@ console.log(
     `(+${warmUpPerTablet} warm-up each), back to back`,
 );
 try {
+  actionsTablets = await pairTablets(actionsStore, 'actions');
+  temperaturesTablets = await pairTablets(temperaturesStore, 'temperatures');
+  pacedTablets = await pairTablets(pacedStore, 'paced');
   await runSaturation('POST /api/device/tasks/:id/result (actions)', actionsTablets, (t, i) =>
-    sendResult(actionsTablets[t]!, saturationActions[t * perTablet + i]!, {
-      entries: actionsResult(1, i % 5 !== 0).entries,
-    }),
+    sendResult(
+      actionsTablets[t]!,
+      saturationActions[t * perTablet + i]!,
+      actionsResult(1, i % 5 !== 0),
+    ),
   );
   await runSaturation(
     'POST /api/device/tasks/:id/result (temperatures)',

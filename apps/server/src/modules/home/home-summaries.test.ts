@@ -309,6 +309,91 @@ describe('store oil states', () => {
   });
 });
 
+describe('store day equipment, first results added one by one', () => {
+  it('equals the former computation after each first result, ties and late timestamps included', async () => {
+    const { db } = context;
+    const distributor = await buildDistributor(db);
+    const store = await buildStore(db, { distributor_id: distributor.id, timezone_name: 'UTC' });
+    const day = new Date().toISOString().slice(0, 10);
+    const fridge = (id: string, maximum: number | null) => ({
+      id,
+      name: `Frigo ${id.slice(-2)}`,
+      minimum_temperature: 0,
+      maximum_temperature: maximum,
+      maximum_polarity: null,
+      reheating_temperature: null,
+      cooling_temperature: null,
+    });
+    const first = '00000000-0000-4000-8000-0000000000f1';
+    const second = '00000000-0000-4000-8000-0000000000f2';
+    // Tasks still to do, as generation leaves them; then tablets send them in any order.
+    const open = [];
+    for (let index = 0; index < 8; index += 1) {
+      open.push(
+        await buildTask(db, {
+          store_id: store.id,
+          day,
+          start: at(day, 6 + index),
+          name: `Relevé ${index}`,
+          elements: [fridge(first, 4), fridge(second, index < 4 ? 4 : 3)],
+        }),
+      );
+    }
+    // Timestamps later, earlier, equal to the kept last reading (another temperature, then
+    // the same one), missing (the completion time).
+    const timestamps = [
+      1_795_000_600,
+      1_795_000_300,
+      1_795_000_900,
+      1_795_000_900,
+      null,
+      1_795_000_100,
+      1_795_001_000,
+      1_795_001_000,
+    ];
+    const readings = [3, 5, 2, -1, 3.5, 4, 1, 1];
+    for (const [index, task] of open.entries()) {
+      const timestamp = timestamps[index];
+      await db
+        .update(tasks)
+        .set({
+          completed_timestamp: new Date((1_795_000_000 + index) * 1000),
+          result: {
+            entries: [
+              {
+                element: first,
+                temperature: readings[index],
+                control_temperature: index === 2 ? 9 : null,
+                ...(timestamp === null ? {} : { timestamp }),
+                comment: '',
+                pictures: [],
+              },
+              { element: second, temperature: index === 5 ? null : 3.5, comment: '', pictures: [] },
+            ],
+          },
+          revision: 1,
+        })
+        .where(eq(tasks.id, task.id));
+      const kept = await db
+        .select()
+        .from(storeDayEquipment)
+        .where(and(eq(storeDayEquipment.store_id, store.id), eq(storeDayEquipment.day, day)))
+        .orderBy(asc(storeDayEquipment.element_id));
+      const dayTasks = await db
+        .select()
+        .from(tasks)
+        .where(and(eq(tasks.store_id, store.id), eq(tasks.day, day)));
+      expect(kept.map(({ store_id, day: _day, ...row }) => row)).toEqual(
+        equipmentReference(dayTasks),
+      );
+    }
+    const final = await expectSummariesMatchRecount(db);
+    expect(
+      final.equipment.find((row) => row.store_id === store.id && row.element_id === first),
+    ).toMatchObject({ in_range: 5, out_of_range: 3, last_temperature: 1 });
+  });
+});
+
 /**
  * The fridges panel as the home computed it from the day's tasks before the summary existed
  * (tasks by start then name, elements named by their first snapshot, readings checked with

@@ -316,39 +316,41 @@ function replayOf(revision: RevisionRow | undefined, hash: string): Replay | nul
 }
 
 /**
- * Runs a keyed write: a key seen before answers through `answer`; otherwise `write` runs in a
- * transaction that locks the task, checks the key again under the lock (a racing retry waits
- * for the first and then sees its revision) and writes. A unique violation on the key (the same
- * key sent for two tasks at once) is answered like a replay.
+ * Runs a keyed write in one transaction: lock the store's task (with its store's zone, one
+ * round trip), check the key under the lock (a key seen before answers through `answer`; a
+ * racing retry waits for the first and then sees its revision), then `write`. A unique
+ * violation on the key (the same key sent for two tasks at once) is answered like a replay.
+ * A retry is rare, so a fresh write does not pay a look-up of its key before the transaction.
  */
 async function keyedWrite<T>(
   db: Database,
   storeId: string,
   taskId: string,
   key: string,
-  hash: string,
-  write: (tx: Database, task: TaskRow) => Promise<T>,
-  answer: (revision: RevisionRow) => Promise<T>,
+  hashOf: (task: TaskRow) => string,
+  write: (tx: Database, task: TaskRow, zone: string, hash: string) => Promise<T>,
+  answer: (revision: RevisionRow, zone: string) => Promise<T>,
 ): Promise<T> {
-  const earlier = replayOf(await findRevisionByKey(db, storeId, key), hash);
-  if (earlier) return answer(earlier.revision);
+  let locked: { zone: string; hash: string } | undefined;
   try {
     return await db.transaction(async (tx) => {
-      const [task] = await tx
-        .select()
+      const [found] = await tx
+        .select({ task: tasks, zone: stores.timezone_name })
         .from(tasks)
+        .innerJoin(stores, eq(stores.id, tasks.store_id))
         .where(and(eq(tasks.id, taskId), eq(tasks.store_id, storeId)))
-        .for('update');
-      if (!task) throw notFound();
-      const raced = replayOf(await findRevisionByKey(tx as Database, storeId, key), hash);
-      if (raced) throw raced;
-      return write(tx as Database, task);
+        .for('update', { of: tasks });
+      if (!found) throw notFound();
+      locked = { zone: found.zone, hash: hashOf(found.task) };
+      const earlier = replayOf(await findRevisionByKey(tx as Database, storeId, key), locked.hash);
+      if (earlier) throw earlier;
+      return write(tx as Database, found.task, found.zone, locked.hash);
     });
   } catch (error) {
-    if (error instanceof Replay) return answer(error.revision);
-    if (isUniqueViolation(error)) {
-      const stored = replayOf(await findRevisionByKey(db, storeId, key), hash);
-      if (stored) return answer(stored.revision);
+    if (error instanceof Replay) return answer(error.revision, locked!.zone);
+    if (locked && isUniqueViolation(error)) {
+      const stored = replayOf(await findRevisionByKey(db, storeId, key), locked.hash);
+      if (stored) return answer(stored.revision, locked.zone);
     }
     throw error;
   }
@@ -450,26 +452,15 @@ export async function submitTaskResult(
   body: SubmitResultBody,
   now = new Date(),
 ): Promise<DeviceTask> {
-  // The task and its store's zone in one round trip (a send is on the tablets' hot path).
-  const [found] = await db
-    .select({ task: tasks, zone: stores.timezone_name })
-    .from(tasks)
-    .innerJoin(stores, eq(stores.id, tasks.store_id))
-    .where(and(eq(tasks.id, taskId), eq(tasks.store_id, actor.storeId)))
-    .limit(1);
-  if (!found) throw notFound();
-  const { task, zone } = found;
-  const hash = requestHash('result', task.id, body);
-  const present = async () =>
-    presentDeviceTask(await findStoreTask(db, actor.storeId, task.id), now, zone);
   return keyedWrite(
     db,
     actor.storeId,
-    task.id,
+    taskId,
     body.idempotency_key,
-    hash,
-    (tx, locked) => writeTaskResult(tx, actor, locked, body, hash, zone, now),
-    present,
+    (task) => requestHash('result', task.id, body),
+    (tx, locked, zone, hash) => writeTaskResult(tx, actor, locked, body, hash, zone, now),
+    async (revision, zone) =>
+      presentDeviceTask(await findStoreTask(db, actor.storeId, revision.task_id), now, zone),
   );
 }
 
@@ -490,22 +481,19 @@ export async function postponeTask(
   body: PostponeBody,
   now = new Date(),
 ): Promise<DeviceTask> {
-  const task = await findStoreTask(db, actor.storeId, taskId);
-  const zone = await storeZone(db, actor.storeId);
-  const hash = requestHash('postpone', task.id, body);
-  const answer = async (revision: RevisionRow) => {
+  const answer = async (revision: RevisionRow, zone: string) => {
     const target = (revision.result as { postponed_task?: string } | null)?.postponed_task;
-    const row = await findStoreTask(db, actor.storeId, target ?? task.id);
+    const row = await findStoreTask(db, actor.storeId, target ?? revision.task_id);
     return presentDeviceTask(row, now, zone);
   };
   const start = new Date(body.start);
   return keyedWrite(
     db,
     actor.storeId,
-    task.id,
+    taskId,
     body.idempotency_key,
-    hash,
-    async (tx, locked) => {
+    (task) => requestHash('postpone', task.id, body),
+    async (tx, locked, zone, hash) => {
       if (start.getTime() <= now.getTime()) throw new AppError('task/postpone-in-past');
       const window = taskWindow(locked, zone);
       if (taskWindowState(window, now) === 'closed') throw new AppError('task/closed');
