@@ -30,6 +30,7 @@ import { historyRoutes } from './modules/history/history.routes';
 import { backfillResultAnomalies } from './modules/history/history.service';
 import { homeRoutes } from './modules/home/home.routes';
 import { peopleRoutes } from './modules/people/people.routes';
+import { probesRoutes } from './modules/probes/probes.routes';
 import { punchCardsRoutes } from './modules/punch-cards/punch-cards.routes';
 import { sensorsRoutes } from './modules/sensors/sensors.routes';
 import { stockImagesRoutes } from './modules/stock-images/stock-images.routes';
@@ -191,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(homeRoutes, { prefix: '/api', ...deps });
   await app.register(peopleRoutes, { prefix: '/api', ...deps });
   await app.register(punchCardsRoutes, { prefix: '/api', ...deps });
+  await app.register(probesRoutes, { prefix: '/api', ...deps });
   // Files whose deletion a save queued but a crash interrupted.
   app.addHook('onReady', async () => {
     await flushStorageDeletions(deps.db, deps.storage);

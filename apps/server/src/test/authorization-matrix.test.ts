@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../db/schema';
+import { probes, users } from '../db/schema';
 import { buildDatabase, buildStore, buildTwoTenants, buildUser, testPassword } from './factories';
 import { type Agent, signIn, useTestApp } from './harness';
 
@@ -221,6 +221,40 @@ function registerCases(): Case[] {
   );
 }
 
+const storeLabels: StoreLabel[] = ['store A1', 'store A2', 'store A3', 'store B1', 'store B2'];
+
+/** Probes (issue 15): the registry is the admin's; a store's probes follow the store's scope. */
+function probeCases(): Case[] {
+  return [
+    ...roles.map(
+      (role): Case => ({
+        role,
+        endpoint: 'GET /api/probes',
+        record: 'list',
+        expected: { anonymous: 401, admin: 200, distributor: 403, manager: 403, customer: 403 }[
+          role
+        ],
+        send: (agent) => send(agent, { method: 'GET', url: '/api/probes' }),
+      }),
+    ),
+    ...roles.flatMap((role) =>
+      storeLabels.map(
+        (label): Case => ({
+          role,
+          endpoint: 'GET /api/probes/store/:storeId',
+          record: label,
+          expected: role === 'anonymous' ? 401 : visible[role].stores.includes(label) ? 200 : 404,
+          send: (agent) => send(agent, { method: 'GET', url: `/api/probes/store/${id(label)}` }),
+          check: (response) =>
+            expect(response.json().items.map((item: { storeId: string }) => item.storeId)).toEqual([
+              id(label),
+            ]),
+        }),
+      ),
+    ),
+  ];
+}
+
 const cases: Case[] = [
   ...roles.map(
     (role): Case => ({
@@ -284,6 +318,7 @@ const cases: Case[] = [
     () => (response) => expect(response.json().token).toMatch(/^[A-Za-z0-9_-]{43}$/),
   ),
   ...registerCases(),
+  ...probeCases(),
 ];
 
 // A valid 1×1 PNG, uploaded as every account's illustration.
@@ -341,6 +376,15 @@ describe('authorization matrix', () => {
       ['store B2', b.stores[1]!.id],
     ];
     for (const [label, value] of entries) ids.set(label, value);
+    // One probe in every store, so each store's probe list has something to show or leak.
+    await context.db.insert(probes).values(
+      storeLabels.map((label, index) => ({
+        probe_uid: `matrix-probe-${index}`,
+        name: `Matrix probe ${label}`,
+        store_id: id(label),
+        secret_hash: `hash-${index}`,
+      })),
+    );
 
     agents.set('admin', await signIn(context.app, admin.email, testPassword));
     agents.set('distributor', await signIn(context.app, a.users.distributor.email, testPassword));

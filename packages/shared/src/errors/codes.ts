@@ -108,6 +108,13 @@ export const errorStatus = {
   'punch-card/unknown-entry': 400,
   'punch-card/timestamp-required': 400,
   'punch-card/outside-range': 400,
+  'probe/already-exists': 409,
+  'probe/invalid-secret': 401,
+  'probe/reading-in-future': 400,
+  'probe/reading-too-old': 400,
+  'probe/temperature-out-of-range': 400,
+  'probe/battery-out-of-range': 400,
+  'probe/invalid-range': 400,
   internal: 500,
 } as const;
 
@@ -231,6 +238,13 @@ export const defaultMessages: Record<ErrorCode, string> = {
   'punch-card/unknown-entry': 'This punch entry does not belong to this store and range.',
   'punch-card/timestamp-required': 'A new punch entry needs its time.',
   'punch-card/outside-range': 'A punch entry lies outside the saved range.',
+  'probe/already-exists': 'A probe with this UID already exists.',
+  'probe/invalid-secret': 'Unknown probe or wrong probe secret.',
+  'probe/reading-in-future': 'A reading is stamped more than 5 minutes in the future.',
+  'probe/reading-too-old': 'A reading is older than 31 days.',
+  'probe/temperature-out-of-range': 'A temperature lies outside -80 to 300 °C.',
+  'probe/battery-out-of-range': 'A battery level lies outside 0 to 100 %.',
+  'probe/invalid-range': 'The minimum temperature must not exceed the maximum.',
   internal: 'An error occured.',
 };
 

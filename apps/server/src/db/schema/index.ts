@@ -3,5 +3,6 @@ export * from './catalogue';
 export * from './mail';
 export * from './organisation';
 export * from './people';
+export * from './probes';
 export * from './tasks';
 export * from './users';
