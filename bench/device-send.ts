@@ -1,6 +1,6 @@
 /**
  * Tablets sending records (issue 14; not a test). The API runs in its own process
- * (bench/device-send-server.ts: buildApp, no logger, no web app, no scheduler) so the load
+ * (bench/api-server.ts: buildApp, no logger, no web app, no scheduler) so the load
  * generator here does not share its event loop; the database is a fresh one: embedded PGlite
  * in a temporary folder (seeded here, closed, then opened by the server process alone), or,
  * when DATABASE_URL is given, a scratch PostgreSQL database `mise_bench_device` on that server
@@ -220,7 +220,7 @@ await database.close();
 const { DATABASE_URL: _adminUrl, ...serverEnvironment } = process.env;
 const server: ChildProcess = spawn(
   process.execPath,
-  ['--import', 'tsx', fileURLToPath(new URL('./device-send-server.ts', import.meta.url))],
+  ['--import', 'tsx', fileURLToPath(new URL('./api-server.ts', import.meta.url))],
   {
     env: {
       ...serverEnvironment,

@@ -10,7 +10,7 @@
  *    Set-based INSERT … SELECT generate_series, the secondary indexes built after the load;
  *    BENCH_HISTORY_REUSE=true keeps a database already generated with the same parameters
  *    (marker table `bench_history_marker`);
- * 2. the API in a child process (bench/history-server.ts: buildApp, no scheduler), signed in
+ * 2. the API in a child process (bench/api-server.ts: buildApp, no scheduler), signed in
  *    as an admin, loaded with autocannon: history of the last 31 days (temperatures,
  *    filter completed, then anomaly) and the home payload of the busiest store; the same SQL
  *    straight through `pg` at the same concurrency, the two taken in turn BENCH_ROUNDS times
@@ -434,7 +434,7 @@ async function describeData(client: pg.Pool) {
 /* ---------- 2. Load ---------- */
 
 function startServer(): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'bench/history-server.ts'], {
+  return spawn(process.execPath, ['--import', 'tsx', 'bench/api-server.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

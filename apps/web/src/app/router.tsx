@@ -41,6 +41,8 @@ const builtPaths = new Set<string>([
   '/history',
   '/task',
   '/punchCards',
+  '/probes',
+  '/probe',
 ]);
 
 /**
@@ -281,6 +283,14 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                       async () =>
                         (await import('../features/punch-cards/pages/punch-cards-page'))
                           .PunchCardsPage,
+                    ),
+                    screen(
+                      'probes',
+                      async () => (await import('../features/probes/pages/probes-page')).ProbesPage,
+                    ),
+                    screen(
+                      'probe',
+                      async () => (await import('../features/probes/pages/probe-page')).ProbePage,
                     ),
                     ...routePaths.filter((path) => !builtPaths.has(path)).map(comingSoonRoute),
                     // Any other address: a not-found page inside the layout (signed out: /login).

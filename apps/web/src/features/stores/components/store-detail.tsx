@@ -15,6 +15,7 @@ import { useRecordDraft } from '../../../shared/ui/use-record-draft';
 import { useUnsavedChangesPrompt } from '../../../shared/ui/use-unsaved-changes-prompt';
 import { ElementList } from '../../elements/lists';
 import { EmployeesTab } from '../../employees/tabs';
+import { StoreProbeList } from '../../probes/panels';
 import { StoreTasksTab } from '../../task-configurations/lists';
 import { useSensorSession } from '../api/get-sensor-session';
 import { getStore } from '../api/get-store';
@@ -200,6 +201,7 @@ export function StoreDetail({ store, viewer }: StoreDetailProps) {
             isCustomStore={isCustomStore}
             isCustomerViewer={viewer.role === 'customer'}
           />
+          <StoreProbeList storeId={store.id} canOpenProbe={isAdmin} />
         </Tabs.Panel>
         {isElementsTabShown ? (
           <Tabs.Panel value="1">

@@ -1,12 +1,12 @@
 /**
- * The API alone for bench/device-send.ts, run in its own process (`node --import tsx`) so the
- * tablets' load generator does not share the server's event loop: buildApp on DATABASE_URL
+ * The API alone for the benchmarks (bench/history.ts, bench/device-send.ts), run in its own
+ * process (`node --import tsx`) so the load generator does not share the server's event loop: buildApp on DATABASE_URL
  * (PostgreSQL) or, when unset, on the PGlite database in DATA_DIR/pglite; no logger, no web
  * app and — unlike main.ts — no task scheduler, no migrations and no demo seed, so only the
  * benchmark's requests reach the database. Listens on PORT (0: any free port) and prints
  * `listening <port>` once ready.
  *
- *   DATA_DIR=/tmp/… PORT=0 node --import tsx bench/device-send-server.ts
+ *   DATA_DIR=/tmp/… PORT=0 node --import tsx bench/api-server.ts
  */
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';

@@ -1,0 +1,147 @@
+import { Grid, Paper, Text } from '@mantine/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type uPlot from 'uplot';
+import type { ProbeChartData } from './probe-chart-data';
+import { UPlotChart } from './uplot-chart';
+
+const colors = {
+  temperature: '#1c7ed6',
+  band: 'rgba(28, 126, 214, 0.18)',
+  minimum: '#1098ad',
+  maximum: '#e03131',
+  battery: '#2f9e44',
+} as const;
+
+const chartHeight = 280;
+
+const temperatureAxis = (values: number[]) => values.map((value) => `${value} °C`);
+const percentAxis = (values: number[]) => values.map((value) => `${value} %`);
+
+type ProbeChartsProps = { data: ProbeChartData };
+
+/**
+ * The temperature chart (with each bucket's min–max band when downsampled and the probe's
+ * minimum and maximum as threshold lines) and the battery chart beside it. Loaded on demand:
+ * uPlot is not part of any other screen's code.
+ */
+export function ProbeCharts({ data }: ProbeChartsProps) {
+  const { t } = useTranslation();
+  const hasBand = data.band !== null;
+  const hasMinimum = data.minimumLine !== null;
+  const hasMaximum = data.maximumLine !== null;
+
+  const temperatureOptions = useMemo((): Omit<uPlot.Options, 'width' | 'height'> => {
+    const series: uPlot.Series[] = [
+      {},
+      {
+        label: t('probes.chart.temperature'),
+        stroke: colors.temperature,
+        width: 1.5,
+        value: (_chart, value) => (value === null ? '–' : `${value.toFixed(1)} °C`),
+      },
+    ];
+    const bands: uPlot.Band[] = [];
+    if (hasBand) {
+      series.push(
+        {
+          label: t('probes.chart.bucketLow'),
+          stroke: colors.band,
+          width: 0,
+          points: { show: false },
+        },
+        {
+          label: t('probes.chart.bucketHigh'),
+          stroke: colors.band,
+          width: 0,
+          points: { show: false },
+        },
+      );
+      bands.push({ series: [3, 2], fill: colors.band });
+    }
+    if (hasMinimum) {
+      series.push({
+        label: t('probes.chart.minimum'),
+        stroke: colors.minimum,
+        dash: [6, 4],
+        width: 1,
+        points: { show: false },
+      });
+    }
+    if (hasMaximum) {
+      series.push({
+        label: t('probes.chart.maximum'),
+        stroke: colors.maximum,
+        dash: [6, 4],
+        width: 1,
+        points: { show: false },
+      });
+    }
+    return {
+      series,
+      bands,
+      axes: [{}, { values: (_chart, values) => temperatureAxis(values), size: 60 }],
+      cursor: { drag: { x: true, y: false } },
+    };
+  }, [t, hasBand, hasMinimum, hasMaximum]);
+
+  const temperatureData = useMemo((): uPlot.AlignedData => {
+    const columns: (number | null)[][] = [data.temperatures];
+    if (data.band) columns.push(data.band.lows, data.band.highs);
+    if (data.minimumLine) columns.push(data.minimumLine);
+    if (data.maximumLine) columns.push(data.maximumLine);
+    return [data.times, ...columns];
+  }, [data]);
+
+  const batteryOptions = useMemo(
+    (): Omit<uPlot.Options, 'width' | 'height'> => ({
+      series: [
+        {},
+        {
+          label: t('probes.chart.battery'),
+          stroke: colors.battery,
+          width: 1.5,
+          value: (_chart, value) => (value === null ? '–' : `${Math.round(value)} %`),
+        },
+      ],
+      scales: { y: { range: [0, 100] } },
+      axes: [{}, { values: (_chart, values) => percentAxis(values), size: 50 }],
+    }),
+    [t],
+  );
+
+  const batteryData = useMemo((): uPlot.AlignedData => [data.times, data.batteryLevels], [data]);
+
+  return (
+    <Grid>
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Paper withBorder p="sm" radius="md">
+          <Text fw={600} size="sm" mb="xs">
+            {t('probes.chart.temperatureTitle')}
+          </Text>
+          <UPlotChart
+            options={temperatureOptions}
+            data={temperatureData}
+            height={chartHeight}
+            label={t('probes.chart.temperatureTitle')}
+            testId="probe-temperature-chart"
+          />
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Paper withBorder p="sm" radius="md">
+          <Text fw={600} size="sm" mb="xs">
+            {t('probes.chart.batteryTitle')}
+          </Text>
+          <UPlotChart
+            options={batteryOptions}
+            data={batteryData}
+            height={chartHeight}
+            label={t('probes.chart.batteryTitle')}
+            testId="probe-battery-chart"
+          />
+        </Paper>
+      </Grid.Col>
+    </Grid>
+  );
+}
