@@ -2,6 +2,7 @@ import { Grid, Paper, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';
+import { formatDateTime } from '../../../shared/format/date';
 import type { ProbeChartData } from './probe-chart-data';
 import { UPlotChart } from './uplot-chart';
 
@@ -16,6 +17,17 @@ const colors = {
 const chartHeight = 280;
 
 const temperatureAxis = (values: number[]) => values.map((value) => `${value} °C`);
+/** The time axis and cursor as the product writes times (dd/mm/yyyy HH:MM, 24 h); uPlot counts seconds. */
+const timeSeries: uPlot.Series = {
+  value: (_chart, seconds) => (seconds === null ? '–' : formatDateTime(seconds * 1000)),
+};
+const timeAxis: uPlot.Axis = {
+  // Ticks read dd/mm over HH:MM (the year is in the period above the chart), 80 px apart.
+  values: (_chart, splits) =>
+    splits.map((seconds) => formatDateTime(seconds * 1000).replace(/\/\d{4} /, '\n')),
+  space: 80,
+  size: 56,
+};
 const percentAxis = (values: number[]) => values.map((value) => `${value} %`);
 
 type ProbeChartsProps = { data: ProbeChartData };
@@ -33,7 +45,7 @@ export function ProbeCharts({ data }: ProbeChartsProps) {
 
   const temperatureOptions = useMemo((): Omit<uPlot.Options, 'width' | 'height'> => {
     const series: uPlot.Series[] = [
-      {},
+      timeSeries,
       {
         label: t('probes.chart.temperature'),
         stroke: colors.temperature,
@@ -80,7 +92,7 @@ export function ProbeCharts({ data }: ProbeChartsProps) {
     return {
       series,
       bands,
-      axes: [{}, { values: (_chart, values) => temperatureAxis(values), size: 60 }],
+      axes: [timeAxis, { values: (_chart, values) => temperatureAxis(values), size: 60 }],
       cursor: { drag: { x: true, y: false } },
     };
   }, [t, hasBand, hasMinimum, hasMaximum]);
@@ -96,7 +108,7 @@ export function ProbeCharts({ data }: ProbeChartsProps) {
   const batteryOptions = useMemo(
     (): Omit<uPlot.Options, 'width' | 'height'> => ({
       series: [
-        {},
+        timeSeries,
         {
           label: t('probes.chart.battery'),
           stroke: colors.battery,
@@ -105,7 +117,7 @@ export function ProbeCharts({ data }: ProbeChartsProps) {
         },
       ],
       scales: { y: { range: [0, 100] } },
-      axes: [{}, { values: (_chart, values) => percentAxis(values), size: 50 }],
+      axes: [timeAxis, { values: (_chart, values) => percentAxis(values), size: 50 }],
     }),
     [t],
   );
@@ -115,33 +127,45 @@ export function ProbeCharts({ data }: ProbeChartsProps) {
   return (
     <Grid>
       <Grid.Col span={{ base: 12, md: 8 }}>
-        <Paper withBorder p="sm" radius="md">
-          <Text fw={600} size="sm" mb="xs">
-            {t('probes.chart.temperatureTitle')}
-          </Text>
-          <UPlotChart
-            options={temperatureOptions}
-            data={temperatureData}
-            height={chartHeight}
-            label={t('probes.chart.temperatureTitle')}
-            testId="probe-temperature-chart"
-          />
-        </Paper>
+        <ChartCard
+          title={t('probes.chart.temperatureTitle')}
+          options={temperatureOptions}
+          data={temperatureData}
+          testId="probe-temperature-chart"
+        />
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>
-        <Paper withBorder p="sm" radius="md">
-          <Text fw={600} size="sm" mb="xs">
-            {t('probes.chart.batteryTitle')}
-          </Text>
-          <UPlotChart
-            options={batteryOptions}
-            data={batteryData}
-            height={chartHeight}
-            label={t('probes.chart.batteryTitle')}
-            testId="probe-battery-chart"
-          />
-        </Paper>
+        <ChartCard
+          title={t('probes.chart.batteryTitle')}
+          options={batteryOptions}
+          data={batteryData}
+          testId="probe-battery-chart"
+        />
       </Grid.Col>
     </Grid>
+  );
+}
+
+type ChartCardProps = {
+  title: string;
+  options: Omit<uPlot.Options, 'width' | 'height'>;
+  data: uPlot.AlignedData;
+  testId: string;
+};
+
+function ChartCard({ title, options, data, testId }: ChartCardProps) {
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Text fw={600} size="sm" mb="xs">
+        {title}
+      </Text>
+      <UPlotChart
+        options={options}
+        data={data}
+        height={chartHeight}
+        label={title}
+        testId={testId}
+      />
+    </Paper>
   );
 }
