@@ -53,7 +53,7 @@ export async function buildStore(db: Database, values: Partial<typeof stores.$in
     .insert(stores)
     .values({
       name: `Store ${unique()}`,
-      address: `${Math.floor(Math.random() * 200)} rue des Tests`,
+      address: `${Math.floor(Math.random() * 200)} rue des Tests ${unique()}`,
       postal_code: '75001',
       city: 'Paris',
       ...values,
