@@ -148,6 +148,7 @@ export const storeElements = pgTable(
     uniqueIndex('store_elements_store_origin_idx').on(table.store_id, table.origin_id),
     index('store_elements_origin_idx').on(table.origin_id),
     index('store_elements_type_idx').on(table.type_id),
+    index('store_elements_probe_idx').on(table.probe_id),
   ],
 );
 

@@ -58,6 +58,8 @@ export const databases = pgTable(
     hidden_extensions: text('hidden_extensions').array().notNull().default(sql`'{}'::text[]`),
     licence_price: numeric('licence_price', { precision: 10, scale: 2 }),
     screen_saver_url: text('screen_saver_url'),
+    /** Minutes before an unacknowledged probe alert goes to the next level (issue 15). */
+    alert_escalation_minutes: integer('alert_escalation_minutes').notNull().default(30),
     version: integer('version').notNull().default(0),
     ...timestamps,
   },

@@ -27,6 +27,8 @@ export const users = pgTable(
     /** The database a manager account was created for (first managed database). */
     database_id: uuid('database_id').references(() => databases.id),
     illustration_url: text('illustration_url'),
+    /** The interface language last chosen (fr, en, de, pl): e-mails and pushes use it. */
+    language: text('language'),
     notification_tokens: text('notification_tokens').array().notNull().default(sql`'{}'::text[]`),
     manager_store_tags: uuid('manager_store_tags').array().notNull().default(sql`'{}'::uuid[]`),
     new_password_required: boolean('new_password_required').notNull().default(false),
