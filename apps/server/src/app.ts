@@ -16,6 +16,7 @@ import {
 import { z } from 'zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { alertsRoutes } from './modules/alerts/alerts.routes';
 import { allergensRoutes } from './modules/allergens/allergens.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
@@ -44,6 +45,7 @@ import { AppError, registerErrorHandling, safeError } from './platform/errors';
 import { createEventBus } from './platform/events';
 import { createIntegrations, type Integrations } from './platform/integrations';
 import { createMailer, type Mailer } from './platform/mail';
+import { createPushSender, type PushSender } from './platform/push';
 import { createLocalStorage, type Storage } from './platform/storage';
 import { registerTabletApp } from './platform/tablet-app';
 import { registerWebApp } from './platform/web-app';
@@ -64,6 +66,8 @@ export type BuildAppOptions = {
   tabletDist?: string;
   /** The server's clock (tests set the time); default the system clock. */
   now?: () => Date;
+  /** Web Push; default VAPID keys from the configuration or DATA_DIR (null: off). */
+  push?: PushSender | null;
 };
 
 /** Request URLs are logged without their query string: login tokens travel there (?token=). */
@@ -110,11 +114,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         smtpUrl: config.SMTP_URL,
         logger: app.log,
       }),
+    push: options.push === undefined ? createPushSender(config) : options.push,
     storage: options.storage ?? createLocalStorage(join(config.DATA_DIR, 'files')),
-    integrations: { ...createIntegrations(config), ...options.integrations },
+    integrations: {
+      ...createIntegrations(config, (details, message) => app.log.warn(details, message)),
+      ...options.integrations,
+    },
     events: createEventBus(database, app.log),
     now: options.now ?? (() => new Date()),
   };
+  app.decorate('deps', deps);
   app.addHook('onClose', async () => {
     await deps.events.close();
   });
@@ -193,6 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(peopleRoutes, { prefix: '/api', ...deps });
   await app.register(punchCardsRoutes, { prefix: '/api', ...deps });
   await app.register(probesRoutes, { prefix: '/api', ...deps });
+  await app.register(alertsRoutes, { prefix: '/api', ...deps });
   // Files whose deletion a save queued but a crash interrupted.
   app.addHook('onReady', async () => {
     await flushStorageDeletions(deps.db, deps.storage);

@@ -44,6 +44,13 @@ const configSchema = z
       (value) => (value === '' ? undefined : value),
       z.url({ protocol: /^https?$/ }).optional(),
     ),
+    /** Web Push (VAPID) keys, base64url; unset: a pair made once in DATA_DIR/vapid.json. */
+    VAPID_PUBLIC_KEY: optionalText,
+    VAPID_PRIVATE_KEY: optionalText,
+    /** mailto: or https: contact the push services see; default PUBLIC_URL when https. */
+    VAPID_SUBJECT: optionalText,
+    /** Months of probe readings kept (EU 852/2004 records: at least 24). */
+    PROBE_RETENTION_MONTHS: z.coerce.number().int().min(24).max(240).default(36),
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   })
   .transform((env) => {

@@ -5,7 +5,13 @@ import { runMigrations } from './db/migrate';
 import { demoPassword, seedDemo } from './db/seed/demo';
 import { demoSeeding, demoWarning, hasDemoAccounts } from './db/seed/demo-policy';
 import { demoTabletLines } from './db/seed/demo-tablets';
+import { alertJob } from './modules/alerts/alerts.jobs';
+import {
+  dropExpiredReadingPartitions,
+  ensureProbeReadingPartitions,
+} from './modules/probes/probes.service';
 import { startTaskScheduler } from './modules/tasks/scheduler';
+import { startJobQueue } from './platform/jobs';
 
 const config = loadConfig();
 const database = await openConfiguredDatabase(config);
@@ -21,6 +27,28 @@ const isDemo = await hasDemoAccounts(database.db);
 await app.listen({ port: config.PORT, host: config.HOST });
 // Task generation: a catch-up pass now, then every minute (safe on several instances).
 const stopTaskScheduler = startTaskScheduler({ db: database.db, log: app.log });
+// Recurring work on the job queue (pg-boss): each tick runs once across instances.
+const jobs = await startJobQueue(
+  database,
+  [
+    alertJob(app.deps, app.log),
+    {
+      name: 'probe-partitions',
+      cron: '17 3 * * *',
+      handler: async () => {
+        const now = app.deps.now();
+        await ensureProbeReadingPartitions(database.db, now);
+        const dropped = await dropExpiredReadingPartitions(
+          database.db,
+          now,
+          config.PROBE_RETENTION_MONTHS,
+        );
+        if (dropped.length > 0) app.log.info({ dropped }, 'probe readings past retention dropped');
+      },
+    },
+  ],
+  app.log,
+);
 const where =
   database.driver === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL';
 console.log(`\nMise is running on ${config.PUBLIC_URL} (${where})`);
@@ -41,6 +69,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     isClosing = true;
     app.log.info({ signal }, 'shutting down');
     await stopTaskScheduler();
+    await jobs.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -3,6 +3,7 @@ import type { Database, DatabaseHandle } from '../db/client';
 import type { EventBus } from './events';
 import type { Integrations } from './integrations';
 import type { Mailer } from './mail';
+import type { PushSender } from './push';
 import type { Storage } from './storage';
 
 /** What every module's routes receive: built once in buildApp. */
@@ -11,6 +12,8 @@ export type AppDeps = {
   database: DatabaseHandle;
   db: Database;
   mailer: Mailer;
+  /** Web Push (VAPID); null when it cannot be set up. */
+  push: PushSender | null;
   storage: Storage;
   integrations: Integrations;
   /** Live updates (NOTIFY/LISTEN fan-out to server-sent events). */
@@ -21,3 +24,10 @@ export type AppDeps = {
    */
   now: () => Date;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's dependencies, for the jobs main.ts starts beside the server. */
+    deps: AppDeps;
+  }
+}

@@ -1,4 +1,5 @@
 import type { TaskEvent } from '@mise/shared/history/schemas';
+import type { AlertEvent } from '@mise/shared/probes/alerts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { DatabaseHandle } from '../db/client';
@@ -13,11 +14,19 @@ import type { DatabaseHandle } from '../db/client';
 
 export const eventsChannel = 'mise_events';
 
-export type StoreEventListener = (event: TaskEvent) => void;
+/** A tablet's task change, or a probe alert's opening, escalation, resolution, acknowledgement. */
+export type StoreEvent = TaskEvent | AlertEvent;
+
+export type StoreEventListener = (event: StoreEvent) => void;
+
+/** The server-sent event name of a store event. */
+export function storeEventName(event: StoreEvent): 'task' | 'alert' {
+  return 'task_id' in event ? 'task' : 'alert';
+}
 
 export type EventBus = {
   /** NOTIFY every instance; resolves once PostgreSQL took it. */
-  publish(event: TaskEvent): Promise<void>;
+  publish(event: StoreEvent): Promise<void>;
   /** Listen to one store's events; returns the unsubscribe function. */
   subscribe(storeId: string, listener: StoreEventListener): Promise<() => void>;
   /** Subscribers on this instance (for tests and metrics). */
@@ -36,7 +45,7 @@ export function createEventBus(database: DatabaseHandle, logger?: Logger): Event
   const dispatch = (payload: string | undefined) => {
     if (!payload) return;
     try {
-      const event = JSON.parse(payload) as TaskEvent;
+      const event = JSON.parse(payload) as StoreEvent;
       for (const listener of listeners.get(event.store_id) ?? []) listener(event);
     } catch (error) {
       logger?.warn({ err: error }, 'unreadable live event');

@@ -11,6 +11,7 @@ import { type Database, type DatabaseHandle, openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import type { Integrations } from '../platform/integrations';
 import type { Mailer } from '../platform/mail';
+import type { PushSender } from '../platform/push';
 import { adminDatabaseUrl, withDatabase } from './pg-urls';
 
 export type TestContext = {
@@ -52,6 +53,8 @@ export type TestAppOptions = {
   now?: () => Date;
   /** pino options (e.g. a stream to capture the log lines); default none. */
   logger?: object;
+  /** Web Push made from the test's configuration (e.g. trusting a loopback push service). */
+  push?: (config: Config) => PushSender | null;
 };
 
 /** Registers beforeAll/afterAll for a test file; the returned context is filled before tests run. */
@@ -76,6 +79,7 @@ export function useTestApp(options: TestAppOptions = {}): TestContext {
       mailer: options.mailer,
       integrations: options.integrations,
       now: options.now,
+      push: options.push?.(config),
     });
     await app.ready();
     Object.assign(context, { app, db: opened.handle.db, database: opened.handle, config });

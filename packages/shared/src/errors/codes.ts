@@ -45,6 +45,7 @@ export const errorStatus = {
   'device/unknown-owner': 400,
   'sensor/invalid-credentials': 400,
   'sensor/sticker-locked': 409,
+  'sensor/not-connected': 409,
   'date-range-too-long': 400,
   'element/invalid-name': 400,
   'invalid-temperature-input': 400,
@@ -53,6 +54,7 @@ export const errorStatus = {
   'element/unknown-origin': 400,
   'element/already-overridden': 409,
   'element/field-locked': 403,
+  'element/unknown-probe': 422,
   'element-type/invalid-name': 400,
   'label/invalid-name': 400,
   'label/unknown-label': 400,
@@ -115,6 +117,9 @@ export const errorStatus = {
   'probe/temperature-out-of-range': 400,
   'probe/battery-out-of-range': 400,
   'probe/invalid-range': 400,
+  'alert/not-found': 404,
+  'alert/already-acknowledged': 409,
+  'push/unavailable': 503,
   internal: 500,
 } as const;
 
@@ -168,6 +173,7 @@ export const defaultMessages: Record<ErrorCode, string> = {
   'device/unknown-owner': 'The linked account must be an owner of the store.',
   'sensor/invalid-credentials': 'Identifiants Koovea incorrects.',
   'sensor/sticker-locked': 'The hub of this store is already set and cannot change.',
+  'sensor/not-connected': 'This store is not connected to the sensor provider.',
   'date-range-too-long': 'The date range is too long.',
   'element/invalid-name': 'Veuillez specifier un nom valide.',
   'invalid-temperature-input':
@@ -177,6 +183,7 @@ export const defaultMessages: Record<ErrorCode, string> = {
   'element/unknown-origin': 'This database element does not belong to the database of the store.',
   'element/already-overridden': 'This store already has its own version of this element.',
   'element/field-locked': 'This field is locked by the database and cannot be changed here.',
+  'element/unknown-probe': "This probe is not one of the store's probes.",
   'element-type/invalid-name': 'Please enter a name for the element type.',
   'label/invalid-name': 'Please enter a name for the label.',
   'label/unknown-label': 'This label does not belong to the element.',
@@ -245,6 +252,9 @@ export const defaultMessages: Record<ErrorCode, string> = {
   'probe/temperature-out-of-range': 'A temperature lies outside -80 to 300 °C.',
   'probe/battery-out-of-range': 'A battery level lies outside 0 to 100 %.',
   'probe/invalid-range': 'The minimum temperature must not exceed the maximum.',
+  'alert/not-found': 'This alert does not exist or is not yours to see.',
+  'alert/already-acknowledged': 'This alert has already been acknowledged.',
+  'push/unavailable': 'Push notifications are not configured on this server.',
   internal: 'An error occured.',
 };
 

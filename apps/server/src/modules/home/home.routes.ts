@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/request-auth';
 import type { AppDeps } from '../../platform/deps';
+import { storeEventName } from '../../platform/events';
 import { scopeOf } from '../../platform/scope';
 import { plainJsonSerializer } from '../elements/plain-serializer';
 import { findStoreInScope, registerStoreScoreReader } from '../stores/stores.service';
@@ -86,7 +87,7 @@ export const homeRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       };
       request.raw.on('close', stop);
       unsubscribe = await events.subscribe(store.id, (event) => {
-        raw.write(`event: task\ndata: ${JSON.stringify(event)}\n\n`);
+        raw.write(`event: ${storeEventName(event)}\ndata: ${JSON.stringify(event)}\n\n`);
       });
       if (request.raw.destroyed) stop();
       reply.hijack();

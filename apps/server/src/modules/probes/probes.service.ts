@@ -1,4 +1,5 @@
 import {
+  batteryRange,
   defaultPostingIntervalSeconds,
   maxChartPoints,
   maxChartRangeDays,
@@ -71,6 +72,43 @@ export async function ensureProbeReadingPartitions(
       created.push(name);
     }
     return created;
+  });
+}
+
+/**
+ * Retention (docs/scaling.md): month partitions whose month ended more than `months` months
+ * before `now` are detached and dropped (whole months only, never a reading inside the kept
+ * period), and DEFAULT rows older than the cutoff deleted. At least 24 months (EU 852/2004
+ * records; the configuration refuses less). Answers the partitions dropped.
+ */
+export async function dropExpiredReadingPartitions(
+  db: Database,
+  now: Date,
+  months: number,
+): Promise<string[]> {
+  const cutoff = monthStart(now.getUTCFullYear(), now.getUTCMonth() - Math.max(24, months));
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${partitionLockKey})`);
+    const children = (await tx.execute(sql`select c.relname as name from pg_inherits i
+        join pg_class c on c.oid = i.inhrelid
+        join pg_class parent on parent.oid = i.inhparent
+        where parent.relname = 'probe_readings' and c.relname ~ '^probe_readings_y[0-9]{4}m[0-9]{2}$'`)) as unknown as {
+      rows: { name: string }[];
+    };
+    const dropped: string[] = [];
+    for (const { name } of children.rows) {
+      const year = Number(name.slice(16, 20));
+      const month = Number(name.slice(21, 23)) - 1;
+      if (monthStart(year, month + 1) > cutoff) continue;
+      const table = sql.identifier(name);
+      await tx.execute(sql`alter table ${probeReadings} detach partition ${table}`);
+      await tx.execute(sql`drop table ${table}`);
+      dropped.push(name);
+    }
+    await tx.execute(
+      sql`delete from probe_readings_default where "timestamp" < ${cutoff.toISOString()}::timestamptz`,
+    );
+    return dropped;
   });
 }
 
@@ -236,10 +274,28 @@ export async function ingestReadings(
   if (!probe || !secret || !safeEqual(hashToken(secret), probe.secret_hash)) {
     throw new AppError('probe/invalid-secret');
   }
+  return recordReadings(db, now, probe.id, readings);
+}
+
+/**
+ * The readings of a probe the caller already trusts (its secret checked, or the sensor
+ * provider's pull): the same checks and the same single statement as ingestReadings. A missing
+ * battery level (a provider may not send one) is kept as null and leaves the probe's own as is.
+ */
+export async function recordReadings(
+  db: Database,
+  now: Date,
+  probeId: string,
+  readings: { timestamp: string; temperature: number; batteryLevel: number | null }[],
+): Promise<{ accepted: number; duplicates: number }> {
   const rows = readings.map((reading, index) => {
     const timestamp = new Date(reading.timestamp);
     const refusal = readingRefusal(
-      { timestamp, temperature: reading.temperature, batteryLevel: reading.batteryLevel },
+      {
+        timestamp,
+        temperature: reading.temperature,
+        batteryLevel: reading.batteryLevel ?? batteryRange.min,
+      },
       now,
     );
     if (refusal) {
@@ -250,7 +306,7 @@ export async function ingestReadings(
     return {
       timestamp: timestamp.toISOString(),
       temperature: reading.temperature,
-      battery_level: Math.round(reading.batteryLevel),
+      battery_level: reading.batteryLevel === null ? null : Math.round(reading.batteryLevel),
     };
   });
   const payload = JSON.stringify(rows);
@@ -261,7 +317,7 @@ export async function ingestReadings(
     ),
     inserted as (
       insert into ${probeReadings} (probe_id, "timestamp", temperature, battery_level)
-      select ${probe.id}::uuid, "timestamp", temperature, battery_level from input
+      select ${probeId}::uuid, "timestamp", temperature, battery_level from input
       on conflict do nothing
       returning 1
     ),
@@ -272,9 +328,9 @@ export async function ingestReadings(
       update ${probes} set
         last_temperature = newest.temperature,
         last_temperature_timestamp = newest."timestamp",
-        battery_level = newest.battery_level
+        battery_level = coalesce(newest.battery_level, ${probes.battery_level})
       from newest
-      where ${probes.id} = ${probe.id}::uuid
+      where ${probes.id} = ${probeId}::uuid
         and (${probes.last_temperature_timestamp} is null
           or ${probes.last_temperature_timestamp} < newest."timestamp")
       returning 1
@@ -372,4 +428,72 @@ export async function probeTemperatures(
     bucketSeconds: width,
     readings,
   };
+}
+
+/* ---------- Probes mirrored from a sensor provider (modules/sensors) ---------- */
+
+/**
+ * Registers a store's provider probes, those whose UID is not taken yet (one statement; a UID
+ * already registered, in this store or any other, is left as it is). Each gets a secret like
+ * createProbe's, never answered: the provider's readings are pulled, not posted.
+ */
+export async function registerProviderProbes(
+  db: Database,
+  storeId: string,
+  items: { probeUid: string; name: string; providerTagId: string }[],
+): Promise<{ created: ProbeRow[]; existing: number }> {
+  if (items.length === 0) return { created: [], existing: 0 };
+  const created = await db
+    .insert(probes)
+    .values(
+      items.map((item) => ({
+        probe_uid: item.probeUid,
+        name: item.name,
+        store_id: storeId,
+        provider_tag_id: item.providerTagId,
+        posting_interval: defaultPostingIntervalSeconds,
+        secret_hash: hashToken(newToken()),
+      })),
+    )
+    .onConflictDoNothing({ target: probes.probe_uid })
+    .returning();
+  return { created, existing: items.length - created.length };
+}
+
+export type DueProviderProbe = {
+  id: string;
+  providerTagId: string;
+  storeId: string;
+  distributorId: string | null;
+  lastTimestamp: Date | null;
+};
+
+/**
+ * In one query: the provider probes of a store whose last reading is at least their posting
+ * interval old at `now` (or which have none yet).
+ */
+export async function dueProviderProbes(db: Database, now: Date): Promise<DueProviderProbe[]> {
+  const rows = await db
+    .select({
+      id: probes.id,
+      providerTagId: probes.provider_tag_id,
+      storeId: probes.store_id,
+      distributorId: stores.distributor_id,
+      lastTimestamp: probes.last_temperature_timestamp,
+    })
+    .from(probes)
+    .innerJoin(stores, eq(stores.id, probes.store_id))
+    .where(
+      and(
+        sql`${probes.provider_tag_id} is not null`,
+        sql`(${probes.last_temperature_timestamp} is null or ${probes.last_temperature_timestamp}
+          <= ${now.toISOString()}::timestamptz - make_interval(secs => ${probes.posting_interval}))`,
+      ),
+    )
+    .orderBy(asc(probes.id));
+  return rows.map((row) => ({
+    ...row,
+    providerTagId: row.providerTagId!,
+    storeId: row.storeId!,
+  }));
 }
