@@ -57,6 +57,9 @@ export default defineConfig({
         clientsClaim: true,
         // API calls always go to the network: the app keeps its own data in IndexedDB.
         navigateFallbackDenylist: [/^\/api\//],
+        // Probe alerts by Web Push: the push and notification-click handlers (public/), loaded
+        // by the generated worker beside Workbox's own code (workbox-build's importScripts).
+        importScripts: ['alert-push.js'],
       },
     }),
     precompress(),

@@ -10,6 +10,7 @@ import {
   dropExpiredReadingPartitions,
   ensureProbeReadingPartitions,
 } from './modules/probes/probes.service';
+import { pullProviderReadings } from './modules/sensors/sensors.service';
 import { startTaskScheduler } from './modules/tasks/scheduler';
 import { startJobQueue } from './platform/jobs';
 
@@ -31,6 +32,19 @@ const stopTaskScheduler = startTaskScheduler({ db: database.db, log: app.log });
 const jobs = await startJobQueue(
   database,
   [
+    {
+      // The sensor provider's probes: their new readings, each on its posting interval.
+      name: 'sensor-pull',
+      cron: '* * * * *',
+      handler: async () => {
+        await pullProviderReadings(
+          database.db,
+          app.deps.integrations.sensorProvider,
+          app.deps.now(),
+          (details, message) => app.log.warn(details, message),
+        );
+      },
+    },
     alertJob(app.deps, app.log),
     {
       name: 'probe-partitions',

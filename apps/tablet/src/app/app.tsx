@@ -3,6 +3,7 @@ import { isLanguage, languageNames, languages } from '@mise/shared/i18n/language
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AlertCenter } from '../features/alerts/alert-center';
 import { OutboxScreen } from '../features/outbox/outbox-screen';
 import { PairingScreen } from '../features/pairing/pairing-screen';
 import { TodayScreen } from '../features/today/today-screen';
@@ -328,6 +329,11 @@ function PairedShell() {
     };
   }, [queryClient]);
 
+  const handleWake = () => {
+    lastTouch.current = Date.now();
+    setIsIdle(false);
+  };
+
   let content: ReactNode;
   if (blockedCode) content = <p className="error-text">{t('app.unlicensed')}</p>;
   else if (!session) content = <WhoScreen />;
@@ -378,17 +384,14 @@ function PairedShell() {
         )}
         <LanguagePicker />
       </header>
+      <AlertCenter
+        isAudioOn={device?.audio_task_reminders ?? false}
+        isIdle={isIdle}
+        onWake={handleWake}
+      />
       <main className="content">{content}</main>
       <UpdatePrompt />
-      {isIdle && (
-        <ScreenSaver
-          url={context?.screen_saver_url ?? null}
-          onWake={() => {
-            lastTouch.current = Date.now();
-            setIsIdle(false);
-          }}
-        />
-      )}
+      {isIdle && <ScreenSaver url={context?.screen_saver_url ?? null} onWake={handleWake} />}
     </div>
   );
 }

@@ -56,26 +56,39 @@ export function useRotationLock(device: Device | null): void {
 
 let audio: AudioContext | null = null;
 
-/** A short two-tone chime (Web Audio; no sound file to download). */
-export function playReminder(): void {
+/** One tone of a chime: when it starts (s after now), its pitch (Hz) and its length (s). */
+export type Tone = { offset: number; frequency: number; duration: number };
+
+/**
+ * Plays tones through Web Audio (no sound file to download). A context the browser left
+ * suspended (no touch yet) is asked to resume; where sound is impossible nothing plays and the
+ * screen still tells (the day list, the alert banner).
+ */
+export function playTones(tones: readonly Tone[], volume = 0.4): void {
   try {
     audio ??= new AudioContext();
+    if (audio.state === 'suspended') void audio.resume().catch(() => undefined);
     const start = audio.currentTime;
-    for (const [offset, frequency] of [
-      [0, 880],
-      [0.22, 1175],
-    ] as const) {
+    for (const { offset, frequency, duration } of tones) {
       const oscillator = audio.createOscillator();
       const gain = audio.createGain();
       oscillator.frequency.value = frequency;
       gain.gain.setValueAtTime(0.0001, start + offset);
-      gain.gain.exponentialRampToValueAtTime(0.4, start + offset + 0.02);
-      gain.gain.exponentialRampToValueAtTime(0.0001, start + offset + 0.2);
+      gain.gain.exponentialRampToValueAtTime(volume, start + offset + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, start + offset + duration - 0.02);
       oscillator.connect(gain).connect(audio.destination);
       oscillator.start(start + offset);
-      oscillator.stop(start + offset + 0.22);
+      oscillator.stop(start + offset + duration);
     }
   } catch {
-    // No sound on this system: the list still shows the task.
+    // No sound on this system.
   }
+}
+
+/** A short two-tone chime when a task opens. */
+export function playReminder(): void {
+  playTones([
+    { offset: 0, frequency: 880, duration: 0.22 },
+    { offset: 0.22, frequency: 1175, duration: 0.22 },
+  ]);
 }

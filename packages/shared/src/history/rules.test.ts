@@ -7,6 +7,7 @@ import {
   equipmentState,
   equipmentStateOfCounts,
   historyIncludes,
+  probeDayOutOfRange,
   rangeDays,
   readingInRange,
   resultAnomalies,
@@ -223,5 +224,28 @@ describe('restaurant score', () => {
   it('counts 30 days ending today', () => {
     expect(scoreWindowStart('2026-11-23', 30)).toBe('2026-10-25');
     expect(scoreWindowStart('2026-03-01', 30)).toBe('2026-01-31');
+  });
+});
+
+describe('probeDayOutOfRange', () => {
+  const bounds = { minimum_temperature: 0, maximum_temperature: 4 };
+  it('is out of range when the lowest reading is under the minimum or the highest over the maximum', () => {
+    expect(probeDayOutOfRange({ minimum: 0, maximum: 4 }, bounds)).toBe(false);
+    expect(probeDayOutOfRange({ minimum: -0.5, maximum: 3 }, bounds)).toBe(true);
+    expect(probeDayOutOfRange({ minimum: 1, maximum: 4.1 }, bounds)).toBe(true);
+  });
+  it('ignores a bound left empty', () => {
+    expect(
+      probeDayOutOfRange(
+        { minimum: -30, maximum: 2 },
+        { minimum_temperature: null, maximum_temperature: 4 },
+      ),
+    ).toBe(false);
+    expect(
+      probeDayOutOfRange(
+        { minimum: -30, maximum: 90 },
+        { minimum_temperature: null, maximum_temperature: null },
+      ),
+    ).toBe(false);
   });
 });

@@ -261,3 +261,19 @@ export function scoreWindowStart(today: string, days: number): string {
   if (Number.isNaN(Date.parse(`${today}T00:00:00Z`))) return today;
   return addDays(today, 1 - days);
 }
+
+/* ---------- Probe records (issue 15) ---------- */
+
+/**
+ * Whether a day of a bound probe went beyond the element's bounds (its lowest reading under
+ * the minimum or its highest over the maximum); a bound left empty does not count.
+ */
+export function probeDayOutOfRange(
+  day: { minimum: number; maximum: number },
+  bounds: { minimum_temperature: number | null; maximum_temperature: number | null },
+): boolean {
+  return (
+    (bounds.minimum_temperature !== null && day.minimum < bounds.minimum_temperature) ||
+    (bounds.maximum_temperature !== null && day.maximum > bounds.maximum_temperature)
+  );
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../auth/schemas';
 import { moduleKeySchema } from '../organisation/schemas';
+import { alertEpisodeSchema } from '../probes/alerts';
 import { taskModuleSchema, taskSchema, taskStatusSchema } from '../tasks/schemas';
 import {
   anomalyReasons,
@@ -104,6 +105,53 @@ export const archiveBodySchema = z.strictObject({
   end: day,
 });
 
+/* ---------- Probe records of the period (issue 15) ---------- */
+
+/*
+ * GET /api/stores/:storeId/history/probes?start&end: the store's alert episodes that overlap
+ * the period (newest first) and, per store element bound to one of its probes, the probe's
+ * readings summarised per calendar day of the store (lowest, highest, last, count).
+ */
+export const historyProbesQuerySchema = z.strictObject({ start: day, end: day });
+
+/** One store day of a bound probe's readings. */
+export const probeDaySchema = z.object({
+  day,
+  /** Lowest and highest reading of the day, °C. */
+  minimum: z.number(),
+  maximum: z.number(),
+  /** The day's last reading and its instant. */
+  last_temperature: z.number(),
+  last_reading_at: z.string(),
+  readings: z.number().int(),
+});
+export type ProbeDay = z.infer<typeof probeDaySchema>;
+
+/** A store element bound to one of the store's probes, with its days of the period. */
+export const probeElementSchema = z.object({
+  element_id: idSchema,
+  /** The database element it overrides: a task's snapshot may name either id. */
+  origin_id: idSchema.nullable(),
+  name: z.string(),
+  probe_uid: z.string(),
+  probe_name: z.string(),
+  /** The element's effective bounds, °C (a day beyond them is out of range). */
+  minimum_temperature: z.number().nullable(),
+  maximum_temperature: z.number().nullable(),
+  /** Days with at least one reading, oldest first. */
+  days: z.array(probeDaySchema),
+});
+export type ProbeElement = z.infer<typeof probeElementSchema>;
+
+export const historyProbesResponseSchema = z.object({
+  store_id: idSchema,
+  start: day,
+  end: day,
+  alerts: z.array(alertEpisodeSchema),
+  elements: z.array(probeElementSchema),
+});
+export type HistoryProbes = z.infer<typeof historyProbesResponseSchema>;
+
 /* ---------- Task detail (spec 002 §2) ---------- */
 
 export const taskRevisionSchema = z.object({
@@ -173,6 +221,21 @@ export const equipmentReadingSchema = z.object({
   /** Today's last reading, °C. */
   last_temperature: z.number().nullable(),
   last_reading_at: z.string().nullable(),
+  /**
+   * The store probe the element is bound to (issue 15), with its last reading and its state
+   * against the element's bounds (in range, out of range, not working: 2 h without reading).
+   */
+  probe: z
+    .object({
+      probe_uid: z.string(),
+      name: z.string(),
+      last_temperature: z.number().nullable(),
+      last_reading_at: z.string().nullable(),
+      state: z.enum(['in-range', 'out-of-range', 'not-working']),
+    })
+    .nullable(),
+  /** Today's anomaly: a manual reading out of range, or the probe out of range or not working. */
+  has_anomaly: z.boolean(),
 });
 export type EquipmentReading = z.infer<typeof equipmentReadingSchema>;
 export const oilStateSchema = z.object({

@@ -383,6 +383,19 @@ export const sensorSessionResponseSchema = z.object({
 export const sensorTagsResponseSchema = z.object({
   tags: z.array(z.object({ id: z.string(), name: z.string() })),
 });
+/**
+ * POST /api/koovea/import: the tags of the store's account (of its hub when one is set) become
+ * probes of the store; those already imported are counted, a tag whose id cannot be a probe UID
+ * is skipped.
+ */
+export const sensorImportBodySchema = z.strictObject({ storeId: idSchema });
+export const sensorImportResponseSchema = z.object({
+  created: z.number().int(),
+  existing: z.number().int(),
+  skipped: z.number().int(),
+});
+export type SensorImportBody = z.infer<typeof sensorImportBodySchema>;
+export type SensorImportResponse = z.infer<typeof sensorImportResponseSchema>;
 
 /* ---------- Pickers (the account dialog) ---------- */
 export const distributorOptionSchema = distributorSummarySchema.pick({

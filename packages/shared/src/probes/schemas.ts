@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../auth/schemas';
+import { alertDelayMinutesRange } from './alerts';
 import { maxReadingsPerRequest, postingIntervalMinutesRange } from './constants';
 
 /* ---------- Probes (spec 000 §3 Probe, §7 probes calls; issue 15) ---------- */
@@ -34,6 +35,8 @@ export const probeSchema = z.object({
   /** Seconds (spec 000 §3); the screens enter and show minutes. */
   postingInterval: z.number().int(),
   pushNotification: z.boolean(),
+  /** Minutes out of range before an alert opens (issue 15). */
+  alertDelayMinutes: z.number().int(),
   lastTemperature: z.number().nullable(),
   lastTemperatureTimestamp: z.string().nullable(),
   storeId: idSchema.nullable(),
@@ -71,6 +74,12 @@ export const editProbeBodySchema = z.strictObject({
     .optional(),
   active: z.boolean().optional(),
   pushNotification: z.boolean().optional(),
+  alertDelayMinutes: z
+    .number()
+    .int()
+    .min(alertDelayMinutesRange.min)
+    .max(alertDelayMinutesRange.max)
+    .optional(),
 });
 export type EditProbeBody = z.infer<typeof editProbeBodySchema>;
 

@@ -14,6 +14,7 @@ import {
 } from '../schema';
 import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoPeople } from './demo-people';
+import { seedDemoProbes } from './demo-probes';
 import { demoHistoryDays, seedDemoTasks } from './demo-tasks';
 
 /** The licence history of a licensed demo store: activated on the 1st, two months ago (UTC). */
@@ -209,5 +210,6 @@ export async function seedDemo(db: Database): Promise<{ emails: string[]; isCrea
         and(eq(devices.store_id, demoStores[0]!.id), eq(devices.device_id, 'demo-tablet-paris')),
       );
   });
+  await seedDemoProbes(db, new Date());
   return { emails, isCreated: true };
 }

@@ -81,6 +81,13 @@ function recordsOf(csv: string) {
   );
 }
 
+/** The probe records' columns (issue 15), last, and a task row's empty cells under them. */
+const FRENCH_PROBE_HEADERS =
+  ";Sonde;Alerte;Fin de l'alerte;Minimum (°C);Maximum (°C);Pire valeur (°C ou batterie %);" +
+  'Escalade atteinte;Acquittée le;Acquittée par;Action corrective;Relevé minimum (°C);' +
+  'Relevé maximum (°C);Relevés';
+const NO_PROBE_CELLS = ';'.repeat(13);
+
 describe('renderTasksCsv', () => {
   it('writes the header line of each language', () => {
     const french = renderTasksCsv(exportOf([]));
@@ -89,14 +96,19 @@ describe('renderTasksCsv', () => {
         'Élément/Action;Heure du relevé;Première température (°C);Température (°C);Température de contrôle (°C);Commentaire;' +
         'Effectuée;Nettoyé;Huile changée;Huile filtrée;Filtre changé;Polarité (%);Mode;Cible (°C);' +
         'Température de début (°C);Heure de début;Température de fin (°C);Heure de fin;Durée (s);' +
-        'Photos\r\n',
+        'Photos' +
+        FRENCH_PROBE_HEADERS +
+        '\r\n',
     );
     const english = renderTasksCsv(exportOf([], 'en'));
     expect(english).toBe(
       '\uFEFFStore;Module;Date;Time;Scheduled end;Completed at;Task;Employee;Status;Anomaly;' +
         'Element/Action;Reading time;First temperature (°C);Temperature (°C);Control temperature (°C);Comment;Done;Cleaned;' +
         'Oil changed;Oil filtered;Filter changed;Polarity (%);Mode;Target (°C);' +
-        'Start temperature (°C);Start time;End temperature (°C);End time;Duration (s);Pictures\r\n',
+        'Start temperature (°C);Start time;End temperature (°C);End time;Duration (s);Pictures;' +
+        'Probe;Alert;Alert end;Minimum (°C);Maximum (°C);Worst value (°C or battery %);' +
+        'Escalation reached;Acknowledged at;Acknowledged by;Corrective action;Lowest (°C);' +
+        'Highest (°C);Readings\r\n',
     );
     for (const lang of ['de', 'pl'] as const) {
       const [header] = parseCsv(renderTasksCsv(exportOf([], lang)).slice(1));
@@ -158,15 +170,23 @@ describe('renderTasksCsv', () => {
         'Élément/Action;Heure du relevé;Première température (°C);Température (°C);Température de contrôle (°C);Commentaire;' +
         'Effectuée;Nettoyé;Huile changée;Huile filtrée;Filtre changé;Polarité (%);Mode;Cible (°C);' +
         'Température de début (°C);Heure de début;Température de fin (°C);Heure de fin;Durée (s);' +
-        'Photos\r\n' +
+        'Photos' +
+        FRENCH_PROBE_HEADERS +
+        '\r\n' +
         'Bistro Łódź;Températures;22/11/2026;08:00;09:00;22/11/2026 08:20;Relevé frigo;' +
         'Zofia Wójcik;Effectuée;Température non prise;Frigo 1;18/11/2026 12:06;4;3.5;;RAS;' +
-        ';;;;;;;;;;;;;1\r\n' +
+        ';;;;;;;;;;;;;1' +
+        NO_PROBE_CELLS +
+        '\r\n' +
         'Bistro Łódź;Températures;22/11/2026;08:00;09:00;22/11/2026 08:20;Relevé frigo;' +
         'Zofia Wójcik;Effectuée;Température non prise;Frigo 1;18/11/2026 12:06;;;;;' +
-        ';;;;;;;;;;;;;0\r\n' +
+        ';;;;;;;;;;;;;0' +
+        NO_PROBE_CELLS +
+        '\r\n' +
         'Bistro Łódź;Contrôle de température;22/11/2026;13:30;14:30;;Refroidissement;;' +
-        'En retard;En retard;;;;;;;;;;;;;;;;;;;;\r\n',
+        'En retard;En retard;;;;;;;;;;;;;;;;;;;;' +
+        NO_PROBE_CELLS +
+        '\r\n',
     );
   });
 

@@ -11,6 +11,7 @@ import {
   type ZonedClock,
   zonedClock,
 } from '../../platform/pdf/tasks';
+import { escalationText, type ProbeRecords, probeWords } from './history-probes-export';
 
 /*
  * The task history as CSV (POST /api/csv/tasks): the PDF export's content as a spreadsheet,
@@ -54,6 +55,20 @@ export const csvColumns = [
   'end_time',
   'duration_seconds',
   'pictures',
+  // Probe records (issue 15): an alert episode's or a probe day's own values.
+  'probe',
+  'alert',
+  'alert_end',
+  'minimum',
+  'maximum',
+  'worst_value',
+  'escalation',
+  'acknowledged_at',
+  'acknowledged_by',
+  'corrective_action',
+  'lowest',
+  'highest',
+  'readings',
 ] as const;
 export type CsvColumn = (typeof csvColumns)[number];
 
@@ -111,12 +126,70 @@ function lineCells(line: ResultLine, texts: TaskExportTexts, clock: ZonedClock):
 }
 
 /**
+ * The probe records' rows: each alert episode of the period (newest first: its start as date
+ * and time, its end, thresholds, worst value, escalation, acknowledgement; status resolved or
+ * ongoing, anomaly "not acknowledged"), then each bound element's days (oldest first: the
+ * element's bounds, lowest, highest, last reading with its time, count).
+ */
+function probeRows(probes: ProbeRecords, input: TasksExportInput, clock: ZonedClock): Cells[] {
+  const words = probeWords(input.lang);
+  const instant = (iso: string | null) => {
+    if (!iso) return '';
+    const parts = clock.instant(iso);
+    return `${parts.date} ${parts.time}`;
+  };
+  const rows: Cells[] = [];
+  for (const alert of probes.alerts) {
+    const start = clock.instant(alert.startedAt);
+    rows.push({
+      store: input.store.name,
+      module: words.alertsTitle,
+      date: start.date,
+      time: start.time,
+      element: alert.elementName ?? '',
+      probe: alert.probeName,
+      alert: words.kinds[alert.kind] ?? alert.kind,
+      alert_end: instant(alert.resolvedAt),
+      status: alert.resolvedAt ? words.resolved : words.open,
+      anomaly: alert.acknowledgedAt ? '' : words.notAcknowledged,
+      minimum: alert.kind === 'out_of_range' ? numberCell(alert.minimumTemperature) : '',
+      maximum: alert.kind === 'out_of_range' ? numberCell(alert.maximumTemperature) : '',
+      worst_value: alert.kind === 'offline' ? '' : numberCell(alert.worstValue),
+      escalation: escalationText(alert.escalationLevel, words),
+      acknowledged_at: instant(alert.acknowledgedAt),
+      acknowledged_by: alert.acknowledgedByName ?? '',
+      corrective_action: alert.correctiveAction ?? '',
+    });
+  }
+  for (const element of probes.elements) {
+    for (const day of element.days) {
+      const [year, month, date] = day.day.split('-');
+      rows.push({
+        store: input.store.name,
+        module: words.readingsTitle,
+        date: `${date}/${month}/${year}`,
+        element: element.name,
+        probe: element.probe_name,
+        minimum: numberCell(element.minimum_temperature),
+        maximum: numberCell(element.maximum_temperature),
+        lowest: numberCell(day.minimum),
+        highest: numberCell(day.maximum),
+        temperature: numberCell(day.last_temperature),
+        reading_time: instant(day.last_reading_at),
+        readings: String(day.readings),
+      });
+    }
+  }
+  return rows;
+}
+
+/**
  * The history as CSV: a header line, then per section (in the given order) and per task one
  * row per result line; a task without result (late, postponed) gives one row whose result
  * columns are empty. A temperature or a polarity not taken is an empty cell (the Anomaly
- * column says so). An empty section gives no row.
+ * column says so). An empty section gives no row. The probe records follow (probeRows).
  */
-export function renderTasksCsv(input: TasksExportInput): string {
+export function renderTasksCsv(input: TasksExportInput & { probes?: ProbeRecords }): string {
   const texts = taskExportTexts[input.lang];
   const headers = texts.csvHeaders;
   const clock = zonedClock(input.store.timezone_name);
@@ -148,6 +221,9 @@ export function renderTasksCsv(input: TasksExportInput): string {
       if (lines.length === 0) rows.push(row(common));
       for (const line of lines) rows.push(row({ ...common, ...lineCells(line, texts, clock) }));
     }
+  }
+  if (input.probes) {
+    for (const cells of probeRows(input.probes, input, clock)) rows.push(row(cells));
   }
   return writeCsv(rows, { separator: ';', hasByteOrderMark: true });
 }

@@ -4,6 +4,8 @@ import {
   archiveResponseSchema,
   type HistoryResponse,
   historyExportBodySchema,
+  historyProbesQuerySchema,
+  historyProbesResponseSchema,
   historyQuerySchema,
   historyResponseSchema,
   historyStoresQuerySchema,
@@ -14,12 +16,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/request-auth';
 import type { AppDeps } from '../../platform/deps';
-import { renderTasksPdf } from '../../platform/pdf/tasks';
+import { renderTasksPdf, taskExportTexts, zonedClock } from '../../platform/pdf/tasks';
 import { scopeOf } from '../../platform/scope';
 import * as historyService from './history.service';
 import { renderTasksCsv } from './history-csv';
 import { searchHistoryJson } from './history-page';
 import { loadResultThumbnails } from './history-pictures';
+import { findHistoryProbes, probeRecordsOfStore } from './history-probes';
+import { probeExportTables } from './history-probes-export';
 
 /** Exports are heavier than reads: at most this many a minute per address. */
 const exportsPerMinute = 20;
@@ -82,6 +86,20 @@ export const historyRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   );
 
   app.get(
+    '/stores/:storeId/history/probes',
+    {
+      schema: {
+        tags: ['history'],
+        params: z.strictObject({ storeId: idSchema }),
+        querystring: historyProbesQuerySchema,
+        response: { 200: historyProbesResponseSchema },
+      },
+    },
+    async (request) =>
+      findHistoryProbes(db, await scopeFor(request), request.params.storeId, request.query),
+  );
+
+  app.get(
     '/tasks/:id',
     {
       schema: {
@@ -100,16 +118,27 @@ export const historyRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     body: z.infer<typeof historyExportBodySchema>,
   ) => {
     const now = new Date();
-    const content = await historyService.historyExport(db, await scopeFor(request), body, now);
+    const scope = await scopeFor(request);
+    const content = await historyService.historyExport(db, scope, body, now);
+    // The probe records of the period (issue 15) follow the tasks, whatever the filter.
+    const probes = await probeRecordsOfStore(db, scope, content.store, body.start, body.end);
+    const lang = body.lang ?? 'en';
     return {
       store: content.store,
       input: {
+        probes,
+        tables: probeExportTables(
+          probes,
+          lang,
+          zonedClock(content.store.timezone_name),
+          taskExportTexts[lang].locale,
+        ),
         store: { name: content.store.name, timezone_name: content.store.timezone_name },
         start: body.start,
         end: body.end,
         filter: body.filter,
         generatedAt: now,
-        lang: body.lang ?? 'en',
+        lang,
         sections: content.sections,
       },
     };

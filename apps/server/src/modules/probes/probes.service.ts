@@ -132,6 +132,7 @@ export function presentProbe(row: ProbeRow, now: Date, publicUrl: string): Probe
     postUrl: postUrlOf(publicUrl, row.probe_uid),
     postingInterval: row.posting_interval,
     pushNotification: row.push_notification,
+    alertDelayMinutes: row.alert_delay_minutes,
     lastTemperature: row.last_temperature,
     lastTemperatureTimestamp: row.last_temperature_timestamp?.toISOString() ?? null,
     storeId: row.store_id,
@@ -229,6 +230,7 @@ export async function editProbe(
   }
   if (body.active !== undefined) changes.active = body.active;
   if (body.pushNotification !== undefined) changes.push_notification = body.pushNotification;
+  if (body.alertDelayMinutes !== undefined) changes.alert_delay_minutes = body.alertDelayMinutes;
   if (Object.keys(changes).length === 0) return current;
   const [row] = await db.update(probes).set(changes).where(eq(probes.id, current.id)).returning();
   return row!;

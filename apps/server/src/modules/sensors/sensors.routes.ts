@@ -1,6 +1,8 @@
 import {
   sensorCredentialsBodySchema,
   sensorCredentialsResponseSchema,
+  sensorImportBodySchema,
+  sensorImportResponseSchema,
   sensorSessionQuerySchema,
   sensorSessionResponseSchema,
   sensorTagsQuerySchema,
@@ -32,6 +34,22 @@ export const sensorsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       const { user } = requireAuth(request);
       const scope = await scopeOf(request, db, user);
       return sensors.validCredentials(db, provider(), scope, request.body);
+    },
+  );
+
+  app.post(
+    '/koovea/import',
+    {
+      schema: {
+        tags,
+        body: sensorImportBodySchema,
+        response: { 200: sensorImportResponseSchema },
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const scope = await scopeOf(request, db, user);
+      return sensors.importProviderProbes(db, provider(), scope, request.body.storeId);
     },
   );
 

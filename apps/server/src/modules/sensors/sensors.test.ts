@@ -28,6 +28,7 @@ const provider: SensorProvider = {
       { id: `${stickerId}-a`, name: 'Alpha cold room' },
     ];
   },
+  readings: async () => [],
 };
 
 const context = useTestApp({ integrations: { sensorProvider: provider } });

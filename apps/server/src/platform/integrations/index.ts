@@ -7,6 +7,7 @@ import {
   createKooveaSensorProvider,
   createLocalSensorProvider,
   type SensorProvider,
+  type SensorProviderLog,
 } from './sensor-provider';
 import {
   createDisabledStockImages,
@@ -21,18 +22,22 @@ export type Integrations = {
   stockImages: StockImages;
 };
 
-export function createIntegrations(config: {
-  LICENCE_MONITORING_URL?: string;
-  SENSOR_PROVIDER_URL?: string;
-  STOCK_IMAGES_API_KEY?: string;
-  STOCK_IMAGES_URL?: string;
-}): Integrations {
+export function createIntegrations(
+  config: {
+    LICENCE_MONITORING_URL?: string;
+    SENSOR_PROVIDER_URL?: string;
+    STOCK_IMAGES_API_KEY?: string;
+    STOCK_IMAGES_URL?: string;
+  },
+  /** Where an outside service's failure is logged (the app's logger, as a warning). */
+  log?: SensorProviderLog,
+): Integrations {
   return {
     licenceMonitoring: config.LICENCE_MONITORING_URL
       ? createHttpLicenceMonitoring(config.LICENCE_MONITORING_URL)
       : createLocalLicenceMonitoring(),
     sensorProvider: config.SENSOR_PROVIDER_URL
-      ? createKooveaSensorProvider(config.SENSOR_PROVIDER_URL)
+      ? createKooveaSensorProvider(config.SENSOR_PROVIDER_URL, fetch, log)
       : createLocalSensorProvider(),
     stockImages: config.STOCK_IMAGES_API_KEY
       ? createPexelsStockImages({

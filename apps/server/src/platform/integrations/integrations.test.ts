@@ -58,3 +58,61 @@ describe('Koovea client (spec 000 §7)', () => {
     );
   });
 });
+
+describe('Koovea client: readings (assumed endpoint, docs/decisions.md)', () => {
+  const credentials = { email: 'a@b.test', passwordHash: 'h' };
+  const since = new Date('2026-11-20T10:00:00Z');
+  const until = new Date('2026-11-20T11:00:00Z');
+
+  it('GETs /tags/{id}/readings with the range, keeps (since, until] oldest first', async () => {
+    const { fetchImpl, calls } = fakeFetch({
+      status: 200,
+      body: JSON.stringify({
+        readings: [
+          { timestamp: '2026-11-20T10:10:00Z', temperature: 4.5, batteryLevel: 80 },
+          { timestamp: '2026-11-20T10:05:00Z', temperature: 3.5 },
+          { timestamp: '2026-11-20T10:00:00Z', temperature: 1, batteryLevel: 80 },
+          { timestamp: '2026-11-20T12:00:00Z', temperature: 1, batteryLevel: 80 },
+          { timestamp: 'nonsense', temperature: 1 },
+          { timestamp: '2026-11-20T10:20:00Z', temperature: 'warm' },
+        ],
+      }),
+    });
+    const client = createKooveaSensorProvider('https://koovea.example', fetchImpl);
+    const readings = await client.readings(credentials, 'tag 1', since, until);
+    expect(calls[0]!.url).toBe(
+      'https://koovea.example/tags/tag%201/readings?email=a%40b.test&password=h&from=2026-11-20T10%3A00%3A00.000Z&to=2026-11-20T11%3A00%3A00.000Z',
+    );
+    expect(readings).toEqual([
+      { timestamp: new Date('2026-11-20T10:05:00Z'), temperature: 3.5, batteryLevel: null },
+      { timestamp: new Date('2026-11-20T10:10:00Z'), temperature: 4.5, batteryLevel: 80 },
+    ]);
+  });
+
+  it.each([
+    [500, '{"readings":[]}', 'sensor provider answered an error'],
+    [200, 'not json', 'sensor provider call failed'],
+    [200, '{"readings":"none"}', 'sensor provider readings: unexpected answer'],
+  ])('HTTP %s %s: no readings, one warning, no throw', async (status, body, message) => {
+    const { fetchImpl } = fakeFetch({ status, body });
+    const logged: string[] = [];
+    const client = createKooveaSensorProvider('https://koovea.example', fetchImpl, (_, text) =>
+      logged.push(text),
+    );
+    expect(await client.readings(credentials, 't', since, until)).toEqual([]);
+    expect(logged).toEqual([message]);
+  });
+
+  it('a network failure or timeout answers no readings', async () => {
+    const failing = (async () => {
+      throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+    }) as typeof fetch;
+    const logged: Record<string, unknown>[] = [];
+    const client = createKooveaSensorProvider('https://koovea.example', failing, (details) =>
+      logged.push(details),
+    );
+    expect(await client.readings(credentials, 't', since, until)).toEqual([]);
+    expect(logged).toHaveLength(1);
+    expect(JSON.stringify(logged)).not.toContain('password');
+  });
+});

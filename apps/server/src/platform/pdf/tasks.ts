@@ -44,6 +44,20 @@ export type TasksExportInput = {
   revisions?: ReadonlyMap<string, readonly ExportRevision[]>;
   /** Thumbnails (JPEG or PNG bytes) of the result pictures, by storage path. */
   thumbnails?: ReadonlyMap<string, Buffer>;
+  /** Tables printed after the module sections (the probe records), in this order. */
+  tables?: readonly ExportTable[];
+};
+
+/**
+ * A plain table section of the history PDF (the probe alerts, the probe readings): a name
+ * bar with its count, a header row, then one row per item; an empty table prints its message.
+ */
+export type ExportTable = {
+  heading: string;
+  count: string;
+  columns: readonly { header: string; weight: number; maxLines?: number }[];
+  rows: readonly (readonly { text: string; isAlert?: boolean }[])[];
+  emptyText: string;
 };
 
 type Words = ExportTexts['tasks'];
@@ -875,6 +889,59 @@ export async function renderTasksPdf(input: TasksExportInput): Promise<Buffer> {
         continueOnNewPage(correction.height);
         drawCorrection(correction);
       }
+    }
+    y += 10;
+  }
+
+  /* ---------- Tables after the sections (probe records) ---------- */
+
+  for (const table of input.tables ?? []) {
+    const columns = layoutColumns(
+      margin,
+      contentWidth,
+      table.columns.map((column) => column.weight),
+    );
+    const header = measureRow(
+      table.columns.map((column, index) => headerCell(column.header, columns[index]!)),
+      columns,
+    );
+    const rows = table.rows.map((cells) =>
+      measureRow(
+        cells.map((cell, index) => ({
+          text: cell.text,
+          style: cell.isAlert ? styles.cellAlert : styles.cell,
+          maxLines: table.columns[index]?.maxLines ?? 3,
+        })),
+        columns,
+      ),
+    );
+    const drawHead = (isContinued: boolean) => {
+      fillRect(margin, y, contentWidth, sectionBarHeight, colours.sectionFill);
+      const heading = isContinued ? `${table.heading} — ${texts.continued}` : table.heading;
+      put(heading, margin + cellPadding + 1, y + 3, styles.section);
+      const countX = pageWidth - margin - cellPadding - 1 - measure(table.count, styles.section);
+      put(table.count, countX, y + 3, styles.section);
+      y += sectionBarHeight;
+      fillRect(margin, y, contentWidth, header.height, colours.headerFill);
+      drawRow(header, columns, y);
+      y += header.height;
+      horizontalLine(y);
+    };
+    // The head never ends a page alone: it keeps its first row (or its empty message).
+    if (y + sectionBarHeight + header.height + (rows[0]?.height ?? 20) > contentBottom) newPage();
+    drawHead(false);
+    if (rows.length === 0) {
+      put(table.emptyText, margin + cellPadding, y + 5, styles.task);
+      y += 20;
+    }
+    for (const row of rows) {
+      if (y + row.height > contentBottom) {
+        newPage();
+        drawHead(true);
+      }
+      drawRow(row, columns, y);
+      y += row.height;
+      horizontalLine(y);
     }
     y += 10;
   }

@@ -64,6 +64,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (options.signal?.aborted) throw error;
     throw new NetworkError(error instanceof Error ? error.message : 'network');
   }
+  // 204 No Content (e.g. a push subscription kept) has no JSON to read.
+  if (response.status === 204) return undefined as T;
   if (response.ok) return (await response.json()) as T;
   // A proxy's or the browser's own failure page is no answer of ours: retry later.
   const payload = (await response.json().catch(() => null)) as {

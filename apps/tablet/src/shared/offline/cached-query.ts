@@ -16,6 +16,8 @@ export const cachedQueries = {
   employees: { key: ['employees'], path: '/device/employees' },
   elements: { key: ['elements'], path: '/device/elements' },
   tasks: { key: ['tasks'], path: '/device/tasks' },
+  /** The store's probe alert episodes still open or not acknowledged (features/alerts). */
+  alerts: { key: ['alerts'], path: '/device/alerts' },
 } as const;
 export type CachedQueryName = keyof typeof cachedQueries;
 

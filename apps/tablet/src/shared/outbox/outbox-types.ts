@@ -1,5 +1,10 @@
 /** What a record does on the server; decides the upload route of its pictures too. */
-export type OutboxKind = 'task-result' | 'task-create' | 'task-postpone' | 'punch';
+export type OutboxKind =
+  | 'task-result'
+  | 'task-create'
+  | 'task-postpone'
+  | 'punch'
+  | 'alert-acknowledge';
 
 /**
  * One record made on the tablet, kept in IndexedDB until the server has answered it. The

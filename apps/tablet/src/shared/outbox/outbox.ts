@@ -71,13 +71,27 @@ export function pictureBlob(picture: StoredPicture): Blob {
   return new Blob([picture.data], { type: picture.type });
 }
 
+/**
+ * Kinds whose route takes no idempotency key in its (strict) body: writes that happen once by
+ * nature (an alert is acknowledged once; a second try answers 409, counted as done below).
+ */
+const keylessKinds: ReadonlySet<OutboxKind> = new Set(['alert-acknowledge']);
+
+/** Refusals that mean the record's work is already done on the server: the record is sent. */
+const doneCodes: Partial<Record<OutboxKind, readonly string[]>> = {
+  'alert-acknowledge': ['alert/already-acknowledged'],
+};
+
+/** The answer handed to `onRecordSent` when the server said the work was already done. */
+export type AlreadyDoneAnswer = { already_done: { code: string; message: string } };
+
 /** Saves a record at once (it survives a reload or a crash) and starts sending. */
 export async function enqueue(record: NewOutboxRecord): Promise<OutboxRecord> {
   const key = record.idempotency_key ?? crypto.randomUUID();
   const stored: OutboxRecord = {
     ...record,
     // The key travels in the body too: the server applies a key once.
-    body: { ...record.body, idempotency_key: key },
+    body: keylessKinds.has(record.kind) ? record.body : { ...record.body, idempotency_key: key },
     idempotency_key: key,
     created_at: record.created_at ?? Date.now(),
     state: 'waiting',
@@ -139,6 +153,7 @@ const uploadPath: Record<OutboxKind, string> = {
   'task-create': '/device/pictures',
   'task-postpone': '/device/pictures',
   punch: '/device/selfies',
+  'alert-acknowledge': '/device/pictures',
 };
 
 /** Uploads the record's pictures not yet on the server; each server key is kept at once. */
@@ -227,6 +242,19 @@ async function sendRound(): Promise<void> {
         publish({ offlineSince: null });
         for (const listener of sentListeners) listener(next, answer);
       } catch (error) {
+        if (error instanceof ApiError && doneCodes[next.kind]?.includes(error.code)) {
+          // Someone else did it first (or our first answer was lost): done, not refused.
+          await deletePictures(next);
+          await database.delete('outbox', next.seq!);
+          failures = 0;
+          publish({ offlineSince: null });
+          const answer: AlreadyDoneAnswer = {
+            already_done: { code: error.code, message: error.message },
+          };
+          for (const listener of sentListeners) listener(next, answer);
+          await refreshOutbox();
+          continue;
+        }
         if (
           error instanceof ApiError &&
           error.status !== 429 &&

@@ -11,11 +11,16 @@ export type StoreHistoryRequest = {
   search: string;
 };
 
+/** The probe records of a store's period (issue 15). */
+export type HistoryProbesRequest = { storeId: string; start: string; end: string };
+
 /** Query keys of the history area: task lists under ['history'], one task under ['task']. */
 export const historyQueryKeys = {
   all: ['history'] as const,
   stores: (search: string) => ['history', 'stores', search] as const,
   storeHistory: ({ storeId, start, end, module, filter, search }: StoreHistoryRequest) =>
     ['history', 'tasks', storeId, start, end, module, filter, search] as const,
+  probes: ({ storeId, start, end }: HistoryProbesRequest) =>
+    ['history', 'probes', storeId, start, end] as const,
   task: (taskId: string) => ['task', taskId] as const,
 };

@@ -1,5 +1,6 @@
-import type { HistoryStore, HistoryTask } from '@mise/shared/history/schemas';
+import type { HistoryProbes, HistoryStore, HistoryTask } from '@mise/shared/history/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
 import { addCalendarDays, todayInStoreZone } from '../../../shared/format/store-clock';
 import { i18n } from '../../../shared/i18n/i18n';
@@ -9,10 +10,13 @@ import { buildUser } from '../../../test/factories';
 import { type ApiCall, apiError, type MockHandler, mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import {
+  buildAlertEpisode,
   buildElement,
+  buildHistoryProbes,
   buildHistoryResponse,
   buildHistoryStore,
   buildHistoryTask,
+  buildProbeElement,
 } from '../test/build-history';
 
 /** The first render loads the page's chunk. */
@@ -22,6 +26,8 @@ type Setup = {
   stores?: HistoryStore[];
   /** Tasks answered by module. */
   tasks?: (call: ApiCall) => HistoryTask[];
+  /** The probe records of the period (none by default). */
+  probes?: Partial<Pick<HistoryProbes, 'alerts' | 'elements'>>;
   extra?: Record<string, MockHandler>;
 };
 
@@ -31,6 +37,9 @@ function renderHistory(path: string, store: HistoryStore, setup: Setup = {}) {
     'GET /api/history/stores': { body: { items: setup.stores ?? [store] } },
     [`GET /api/stores/${store.id}/history`]: (call) => ({
       body: buildHistoryResponse(store, call.query, setup.tasks?.(call) ?? []),
+    }),
+    [`GET /api/stores/${store.id}/history/probes`]: (call) => ({
+      body: buildHistoryProbes(store, call.query, setup.probes),
     }),
     ...setup.extra,
   });
@@ -155,6 +164,7 @@ describe('history page', { timeout: 30_000 }, () => {
       'history-tab-oils',
       'history-tab-actions',
       'history-tab-temperature_control',
+      'history-tab-probes',
     ]);
   });
 
@@ -658,5 +668,178 @@ describe('history page', { timeout: 30_000 }, () => {
     // Spec 002 §1: with a custom store id the history export is hidden, PDF and CSV alike.
     expect(screen.queryByTestId('history-pdf')).toBeNull();
     expect(screen.queryByTestId('history-csv')).toBeNull();
+  });
+});
+
+describe('history probe records (issue 15)', { timeout: 30_000 }, () => {
+  it('lists the period’s alert episodes, a not-acknowledged one standing out, then the probe days', async () => {
+    const store = buildHistoryStore();
+    const { user, api } = renderHistory(`/history?store=${store.id}&tab=probes`, store, {
+      probes: {
+        alerts: [
+          buildAlertEpisode({
+            kind: 'offline',
+            elementName: null,
+            probeName: 'Sonde cave',
+            startedAt: '2026-11-19T07:00:00Z',
+            resolvedAt: null,
+            worstValue: null,
+            escalationLevel: 2,
+          }),
+          buildAlertEpisode({
+            escalationLevel: 1,
+            acknowledgedAt: '2026-11-18T11:40:00Z',
+            acknowledgedByName: 'Chloé Durand',
+            correctiveAction: 'Produits déplacés dans la chambre froide',
+          }),
+        ],
+        elements: [
+          buildProbeElement({
+            days: [
+              {
+                day: '2026-11-18',
+                minimum: 1.5,
+                maximum: 7.5,
+                last_temperature: 3,
+                last_reading_at: '2026-11-18T22:50:00Z',
+                readings: 288,
+              },
+              {
+                day: '2026-11-19',
+                minimum: 2,
+                maximum: 3.5,
+                last_temperature: 3,
+                last_reading_at: '2026-11-19T22:55:00Z',
+                readings: 287,
+              },
+            ],
+          }),
+        ],
+      },
+    });
+
+    const records = await screen.findByTestId('history-probe-records', {}, firstRender);
+    // The tasks are not asked on this tab; the records are, for the period shown.
+    expect(api.callsTo('GET', `/api/stores/${store.id}/history`)).toHaveLength(0);
+    const [call] = api.callsTo('GET', `/api/stores/${store.id}/history/probes`);
+    expect(call?.query.get('start')).toBeTruthy();
+    expect(screen.queryByTestId('history-search')).toBeNull();
+
+    const [offline, outOfRange] = within(records).getAllByTestId('history-alert');
+    expect(offline?.getAttribute('data-acknowledged')).toBe('false');
+    expect(within(offline!).getByTestId('history-alert-kind').textContent).toBe('Probe offline');
+    expect(within(offline!).getByTestId('history-alert-subject').textContent).toBe('Sonde cave');
+    expect(within(offline!).getByTestId('history-alert-not-acknowledged').textContent).toBe(
+      'Not acknowledged',
+    );
+    expect(within(offline!).getByTestId('history-alert-period').textContent).toBe(
+      'Start → end: 19/11/2026 08:00 → ongoing',
+    );
+    expect(within(offline!).getByTestId('history-alert-escalation').textContent).toBe(
+      'Escalation reached: Distributor',
+    );
+    expect(within(offline!).queryByTestId('history-alert-worst')).toBeNull();
+
+    expect(within(outOfRange!).queryByTestId('history-alert-not-acknowledged')).toBeNull();
+    expect(within(outOfRange!).getByTestId('history-alert-subject').textContent).toBe(
+      'Frigo 1 · Sonde frigo',
+    );
+    expect(within(outOfRange!).getByTestId('history-alert-period').textContent).toBe(
+      'Start → end: 18/11/2026 12:00 → 18/11/2026 13:00',
+    );
+    expect(within(outOfRange!).getByTestId('history-alert-worst').textContent).toBe(
+      'Worst value: 7.5 °C (Limits 0 °C / 4 °C)',
+    );
+    expect(within(outOfRange!).getByTestId('history-alert-acknowledgement').textContent).toBe(
+      'Acknowledged by Chloé Durand on 18/11/2026 12:40' +
+        'Corrective action: Produits déplacés dans la chambre froide',
+    );
+
+    const days = within(records).getAllByTestId('history-probe-day');
+    expect(days.map((row) => row.getAttribute('data-out-of-range'))).toEqual(['true', 'false']);
+    expect(days[0]?.textContent).toBe('18/11/20261.5 °C7.5 °C3 °C at 23:50288');
+
+    const results = await axe.run(records, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+
+    // Back to a module tab: the tasks are asked.
+    await user.click(screen.getByTestId('history-tab-temperatures'));
+    await waitFor(() =>
+      expect(api.callsTo('GET', `/api/stores/${store.id}/history`)).toHaveLength(1),
+    );
+  });
+
+  it('says so when the period has no alert and no element is bound to a probe', async () => {
+    const store = buildHistoryStore();
+    renderHistory(`/history?store=${store.id}&tab=probes`, store);
+    expect((await screen.findByTestId('history-no-alert', {}, firstRender)).textContent).toBe(
+      'No probe alert in this period.',
+    );
+    expect(screen.getByTestId('history-no-probe-element').textContent).toBe(
+      'No element of this store is bound to a probe.',
+    );
+  });
+
+  it('shows what the bound probe saw that day under the manual reading, red when beyond the bounds', async () => {
+    const store = buildHistoryStore();
+    const origin = buildElement({ name: 'Frigo 1' });
+    const other = buildElement({ name: 'Vitrine' });
+    const entry = (element: string) => ({
+      element,
+      temperature: 3.5,
+      first_temperature: 3.5,
+      control_temperature: null,
+      comment: '',
+      pictures: [],
+      // 18/11/2026 12:06 in Paris.
+      timestamp: 1_795_000_000,
+    });
+    const { user } = renderHistory(`/history?store=${store.id}`, store, {
+      tasks: () => [
+        buildHistoryTask({
+          elements: [origin, other],
+          result: { entries: [entry(origin.id), entry(other.id)] },
+        }),
+      ],
+      probes: {
+        elements: [
+          // The task's snapshot names the database element; the store's override is bound.
+          buildProbeElement({
+            origin_id: origin.id,
+            days: [
+              {
+                day: '2026-11-18',
+                minimum: 1.5,
+                maximum: 7.5,
+                last_temperature: 3,
+                last_reading_at: '2026-11-18T22:50:00Z',
+                readings: 288,
+              },
+            ],
+          }),
+        ],
+      },
+    });
+    await waitFor(() => expect(rows()).toHaveLength(1), firstRender);
+    const [row] = rows();
+    await openRow(user, row!);
+    const table = await within(row!).findByTestId('result-temperatures');
+    await waitFor(() => expect(within(table).getAllByTestId('result-probe-line')).toHaveLength(1));
+    const line = within(table).getByTestId('result-probe-line');
+    expect(line.textContent).toBe(
+      'Probe Sonde frigo that day: min 1.5 °C, max 7.5 °C, last 3 °C at 23:50',
+    );
+    // Right under the bound element's reading, not the other one's.
+    const rowsOfTable = within(table).getAllByRole('row');
+    const lineIndex = rowsOfTable.indexOf(line);
+    expect(within(rowsOfTable[lineIndex - 1]!).getByTestId('result-element').textContent).toBe(
+      'Frigo 1',
+    );
+    const text = line.querySelector('[data-out-of-range]');
+    expect(text?.getAttribute('data-out-of-range')).toBe('true');
+    expect(text?.getAttribute('style') ?? '').toContain('--mantine-color-red');
   });
 });

@@ -46,10 +46,13 @@ import { notifyError, notifyErrorCode } from '../../../shared/ui/notify';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useDownloadHistoryCsv } from '../api/download-history-csv';
 import { type HistoryExportRequest, useDownloadHistoryPdf } from '../api/download-history-pdf';
+import { useHistoryProbes } from '../api/get-history-probes';
 import { useHistoryStores } from '../api/get-history-stores';
 import { useStoreHistory } from '../api/get-store-history';
 import { DownloadProgress } from '../components/download-progress';
 import { HistoryTaskList } from '../components/history-task-list';
+import { ProbeDaysProvider } from '../components/probe-days-context';
+import { ProbeRecords } from '../components/probe-records';
 import { PictureModal } from '../components/result-pictures';
 
 /** Days of the default range, ending on the store's today. */
@@ -59,6 +62,9 @@ const storeSearchDebounceMs = 300;
 const textSearchDebounceMs = 300;
 
 type ExportKind = 'pdf' | 'csv';
+
+/** The tab of the probe records (issue 15): alert episodes and probe days, after the modules. */
+const probesTab = 'probes';
 
 function isHistoryFilter(value: string | null): value is HistoryFilter {
   return (historyFilters as readonly string[]).includes(value ?? '');
@@ -128,8 +134,10 @@ export function HistoryPage() {
     [store],
   );
   const tabParam = searchParams.get('tab');
-  const tab: TaskModule | null =
-    visibleTabs.find((module) => module === tabParam) ?? visibleTabs[0] ?? null;
+  const isProbesTab = tabParam === probesTab;
+  const tab: TaskModule | null = isProbesTab
+    ? null
+    : (visibleTabs.find((module) => module === tabParam) ?? visibleTabs[0] ?? null);
   const filterParam = searchParams.get('filter');
   const filter: HistoryFilter = isHistoryFilter(filterParam) ? filterParam : defaultHistoryFilter;
 
@@ -144,6 +152,10 @@ export function HistoryPage() {
       : null,
   );
   const firstPage = history.data?.pages[0];
+  // The period's probe records: the probes tab, and the probe line under manual readings.
+  const probes = useHistoryProbes(
+    store && rangeError === null ? { storeId: store.id, start, end } : null,
+  );
 
   // A range refused by the server (its rule may be stricter than the client's) is a 4 s toast.
   const isServerRangeError = isApiError(history.error, 'date-range-too-long');
@@ -252,12 +264,38 @@ export function HistoryPage() {
   /* ---------- Screen ---------- */
   const hasNoStores = allStores.isSuccess && allStores.data.length === 0;
 
+  function renderProbes() {
+    if (probes.isPending) {
+      return (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      );
+    }
+    if (probes.isError) {
+      return (
+        <EmptyState
+          title={t('history.probeRecords.loadFailed')}
+          description={errorMessage(t, probes.error)}
+          testId="history-probes-error"
+        />
+      );
+    }
+    return (
+      <Box pos="relative">
+        <LoadingOverlay visible={probes.isPlaceholderData} zIndex={10} />
+        <ProbeRecords data={probes.data} timeZone={timeZone} />
+      </Box>
+    );
+  }
+
   function renderContent() {
     if (hasNoStores) return <EmptyState title={t('history.noStores')} testId="history-no-stores" />;
     if (!store) return <EmptyState title={t('history.selectStore')} testId="history-no-store" />;
     if (rangeError) {
       return <EmptyState title={t(`errors.${rangeError}`)} testId="history-range-error" />;
     }
+    if (isProbesTab) return renderProbes();
     if (!tab) return <EmptyState title={t('history.empty')} testId="history-empty" />;
     if (history.isPending) {
       return (
@@ -396,18 +434,25 @@ export function HistoryPage() {
             />
           </Stack>
         </Group>
-        {store && visibleTabs.length > 0 ? (
-          <Tabs value={tab} onChange={handleTabChange} keepMounted={false}>
+        {store ? (
+          <Tabs
+            value={isProbesTab ? probesTab : tab}
+            onChange={handleTabChange}
+            keepMounted={false}
+          >
             <Tabs.List>
               {visibleTabs.map((module) => (
                 <Tabs.Tab key={module} value={module} data-testid={`history-tab-${module}`}>
                   {t(`history.tabs.${module}`)}
                 </Tabs.Tab>
               ))}
+              <Tabs.Tab value={probesTab} data-testid="history-tab-probes">
+                {t('history.probeRecords.tab')}
+              </Tabs.Tab>
             </Tabs.List>
           </Tabs>
         ) : null}
-        {store ? (
+        {store && !isProbesTab ? (
           <Group justify="space-between" gap="sm" wrap="wrap">
             <TextInput
               value={textSearch}
@@ -432,7 +477,7 @@ export function HistoryPage() {
             </Button>
           </Group>
         ) : null}
-        {renderContent()}
+        <ProbeDaysProvider elements={probes.data?.elements}>{renderContent()}</ProbeDaysProvider>
       </Stack>
       <PictureModal path={picture} onClose={() => setPicture(null)} />
     </>

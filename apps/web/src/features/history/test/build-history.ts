@@ -1,9 +1,12 @@
 import type {
+  HistoryProbes,
   HistoryResponse,
   HistoryStore,
   HistoryTask,
+  ProbeElement,
   TaskDetail,
 } from '@mise/shared/history/schemas';
+import type { AlertEpisode } from '@mise/shared/probes/alerts';
 import type { TaskModule } from '@mise/shared/tasks/constants';
 import { buildId } from '../../../test/factories';
 
@@ -93,5 +96,61 @@ export function buildTaskDetail(overrides: Partial<TaskDetail> = {}): TaskDetail
     expected_at: '2026-11-22T09:00:00Z',
     revisions: [],
     ...overrides,
+  };
+}
+
+/** An alert episode of the history's probe records (issue 15). */
+export function buildAlertEpisode(overrides: Partial<AlertEpisode> = {}): AlertEpisode {
+  return {
+    id: buildId(),
+    kind: 'out_of_range',
+    probeId: buildId(),
+    probeUID: 'probe-1',
+    probeName: 'Sonde frigo',
+    storeId: buildId(),
+    storeName: 'Bistro Opéra',
+    elementName: 'Frigo 1',
+    startedAt: '2026-11-18T11:00:00Z',
+    openedAt: '2026-11-18T11:15:00Z',
+    resolvedAt: '2026-11-18T12:00:00Z',
+    minimumTemperature: 0,
+    maximumTemperature: 4,
+    delayMinutes: 15,
+    worstValue: 7.5,
+    lastValue: 3,
+    escalationLevel: 0,
+    acknowledgedAt: null,
+    acknowledgedByName: null,
+    correctiveAction: null,
+    ...overrides,
+  };
+}
+
+export function buildProbeElement(overrides: Partial<ProbeElement> = {}): ProbeElement {
+  return {
+    element_id: buildId(),
+    origin_id: null,
+    name: 'Frigo 1',
+    probe_uid: 'probe-1',
+    probe_name: 'Sonde frigo',
+    minimum_temperature: 0,
+    maximum_temperature: 4,
+    days: [],
+    ...overrides,
+  };
+}
+
+export function buildHistoryProbes(
+  store: HistoryStore,
+  query: URLSearchParams,
+  records: Partial<Pick<HistoryProbes, 'alerts' | 'elements'>> = {},
+): HistoryProbes {
+  return {
+    store_id: store.id,
+    start: query.get('start') ?? '',
+    end: query.get('end') ?? '',
+    alerts: [],
+    elements: [],
+    ...records,
   };
 }

@@ -17,6 +17,7 @@ export function buildProbe(overrides: Partial<Probe> = {}): Probe {
     postUrl: `https://mise.example/api/probes/readings/${probeUID}`,
     postingInterval: 300,
     pushNotification: false,
+    alertDelayMinutes: 15,
     lastTemperature: 2.5,
     lastTemperatureTimestamp: '2026-11-24T11:00:00.000Z',
     storeId: null,

@@ -138,6 +138,36 @@ describe('store database and probe provider', { timeout: 20_000 }, () => {
     warn.mockRestore();
   });
 
+  it("imports the provider's probes into the store and says how many were new", async () => {
+    const store = buildStore({ database: linkedDatabaseId });
+    const answers = [
+      { body: { created: 2, existing: 1, skipped: 0 } },
+      apiError(409, 'sensor/not-connected'),
+    ];
+    const { user, api } = renderStore(store, `/storeDatabase?id=${store.id}&tab=4`, 'customer', {
+      'GET /api/koovea/session': { body: { isDistributor: false, loggedIn: true, stickers: [] } },
+      'GET /api/koovea/tags': { body: { tags: [{ id: 'tag-1', name: 'Frigo 1' }] } },
+      'POST /api/koovea/import': () => answers.shift()!,
+    });
+
+    await user.click(await screen.findByTestId('sensor-import-probes'));
+    expect(await screen.findByText('2 probe(s) imported, 1 already there.')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/koovea/import')[0]?.body).toEqual({ storeId: store.id });
+    await user.click(screen.getByTestId('sensor-import-probes'));
+    expect(
+      await screen.findByText('This store is not connected to the probe provider.'),
+    ).toBeTruthy();
+  });
+
+  it('offers no import while the store is not connected', async () => {
+    const store = buildStore({ database: linkedDatabaseId });
+    renderStore(store, `/storeDatabase?id=${store.id}&tab=4`, 'admin', {
+      'GET /api/koovea/session': { body: { isDistributor: false, loggedIn: false, stickers: [] } },
+    });
+    expect((await screen.findByTestId('sensor-state')).textContent).toBe('Not connected');
+    expect(screen.queryByTestId('sensor-import-probes')).toBeNull();
+  });
+
   it('hides the probe provider tab from owners when the distributor connected it', async () => {
     const store = buildStore({ database: linkedDatabaseId });
     renderStore(store, `/storeDatabase?id=${store.id}`, 'customer', {

@@ -1,12 +1,15 @@
 import { Badge, Button, Card, Center, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import type { StoreDetail } from '@mise/shared/organisation/schemas';
-import { IconPlugConnected } from '@tabler/icons-react';
+import { IconDownload, IconPlugConnected } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/i18n/error-message';
 import { SensorCredentialsDialog } from '../../../shared/sensor/sensor-credentials-dialog';
+import { LoadingButton } from '../../../shared/ui/loading-button';
+import { notifyApiError, notifySuccess } from '../../../shared/ui/notify';
 import type { SensorSession } from '../api/get-sensor-session';
 import { useSensorTags } from '../api/get-sensor-tags';
+import { useImportSensorProbes } from '../api/import-sensor-probes';
 import type { SetStoreValue, StoreFormValues, StorePermissions } from './store-form';
 
 type StoreProbeProviderTabProps = {
@@ -36,6 +39,21 @@ export function StoreProbeProviderTab({
   const [isCredentialsOpen, setIsCredentialsOpen] = useState(false);
   const connection = sensorConnection(session.data);
   const tags = useSensorTags(store.id, connection !== 'none');
+  const importProbes = useImportSensorProbes(store.id);
+  // The server's rule: whoever may set the store's credentials (staff for a distributor's).
+  const canImport =
+    connection !== 'none' &&
+    !store.is_read_only &&
+    (connection === 'store' || permissions.canManageLicence);
+
+  async function handleImport() {
+    try {
+      const result = await importProbes.mutateAsync();
+      notifySuccess(t('sensor.imported', { created: result.created, existing: result.existing }));
+    } catch (error) {
+      notifyApiError(error);
+    }
+  }
   const loadedStickers = session.isPending || session.isError ? null : session.data?.stickers;
   const storedStickerId = store.sensor_sticker_id;
 
@@ -111,9 +129,20 @@ export function StoreProbeProviderTab({
       ) : null}
       {connection !== 'none' && tags.data ? (
         <Card withBorder radius="md">
-          <Text fw={500} mb="xs">
-            {t('sensor.probes')}
-          </Text>
+          <Group justify="space-between" mb="xs">
+            <Text fw={500}>{t('sensor.probes')}</Text>
+            {canImport ? (
+              <LoadingButton
+                variant="light"
+                size="xs"
+                leftSection={<IconDownload size={14} />}
+                onClick={handleImport}
+                data-testid="sensor-import-probes"
+              >
+                {t('sensor.importProbes')}
+              </LoadingButton>
+            ) : null}
+          </Group>
           {tags.data.tags.length === 0 ? (
             <Text size="sm" c="dimmed">
               {t('sensor.noProbes')}

@@ -28,6 +28,7 @@ function elementItem(name: string, overrides: Partial<ElementListItem> = {}): El
     maximum_temperature: 4,
     temperature_delivery_item: false,
     probe_id: null,
+    probe_missing: false,
     ...overrides,
   };
 }
