@@ -18,6 +18,7 @@ import { loadavg } from 'node:os';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { openDatabase } from '../apps/server/src/db/client';
@@ -196,6 +197,13 @@ try {
   // 3. A year of one probe (every 5 minutes), then its year chart by 10 users at once.
   const yearReadings = 365 * 24 * 12;
   await copy(chartProbe.id, yearReadings, 5);
+  // COPY bypasses ingestion: its hourly rollup is made as migration 0018 backfills it.
+  await db.execute(sql`insert into probe_readings_hourly
+      (probe_id, hour, minimum, maximum, total, count, battery_level)
+    select probe_id, date_trunc('hour', "timestamp", 'UTC'), min(temperature), max(temperature),
+      sum(temperature), count(*), min(battery_level)
+    from probe_readings where probe_id = ${chartProbe.id}::uuid group by 1, 2`);
+  await db.execute(sql`analyze probe_readings_hourly`);
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -66,6 +67,27 @@ export const probeReadings = pgTable(
     battery_level: smallint('battery_level'),
   },
   (table) => [primaryKey({ columns: [table.probe_id, table.timestamp] })],
+);
+
+/**
+ * Hourly rollup of probe_readings (issue 15): min, max, sum and count of each probe's hour
+ * (UTC), added to by ingestion in the same statement as the readings it accepted, so a chart
+ * of months or a year reads 8,760 rows a year instead of 105,000.
+ */
+export const probeReadingsHourly = pgTable(
+  'probe_readings_hourly',
+  {
+    probe_id: uuid('probe_id')
+      .notNull()
+      .references(() => probes.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    minimum: real('minimum').notNull(),
+    maximum: real('maximum').notNull(),
+    total: doublePrecision('total').notNull(),
+    count: integer('count').notNull(),
+    battery_level: smallint('battery_level'),
+  },
+  (table) => [primaryKey({ columns: [table.probe_id, table.hour] })],
 );
 
 /**

@@ -13,7 +13,7 @@ import {
 import type { EditProbeBody, Probe, ProbeReadingInput } from '@mise/shared/probes/schemas';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { probeReadings, probes, stores } from '../../db/schema';
+import { probeReadings, probeReadingsHourly, probes, stores } from '../../db/schema';
 import { hashToken, newToken, safeEqual } from '../../platform/auth/tokens';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { type Scope, storeFilter } from '../../platform/scope';
@@ -108,9 +108,15 @@ export async function dropExpiredReadingPartitions(
     await tx.execute(
       sql`delete from probe_readings_default where "timestamp" < ${cutoff.toISOString()}::timestamptz`,
     );
+    await tx.execute(
+      sql`delete from ${probeReadingsHourly} where hour < ${cutoff.toISOString()}::timestamptz`,
+    );
     return dropped;
   });
 }
+
+/** Buckets at least this wide are read from the hourly rollup (ranges beyond ~6 weeks). */
+const hourlyFromSeconds = 3600;
 
 /* ---------- Probes ---------- */
 
@@ -321,7 +327,20 @@ export async function recordReadings(
       insert into ${probeReadings} (probe_id, "timestamp", temperature, battery_level)
       select ${probeId}::uuid, "timestamp", temperature, battery_level from input
       on conflict do nothing
-      returning 1
+      returning "timestamp", temperature, battery_level
+    ),
+    rolled as (
+      insert into ${probeReadingsHourly} as h
+        (probe_id, hour, minimum, maximum, total, count, battery_level)
+      select ${probeId}::uuid, date_trunc('hour', "timestamp", 'UTC'), min(temperature),
+        max(temperature), sum(temperature), count(*), min(battery_level)
+      from inserted group by 2
+      on conflict (probe_id, hour) do update set
+        minimum = least(h.minimum, excluded.minimum),
+        maximum = greatest(h.maximum, excluded.maximum),
+        total = h.total + excluded.total,
+        count = h.count + excluded.count,
+        battery_level = least(h.battery_level, excluded.battery_level)
     ),
     newest as (
       select * from input order by "timestamp" desc limit 1
@@ -401,6 +420,23 @@ export async function probeTemperatures(
         battery_level::int as battery, 1 as count
       from ${probeReadings} where ${inRange}
       order by "timestamp"`)) as unknown as { rows: typeof rows };
+    rows = result.rows;
+  } else if (bucketSeconds(start, end, maxChartPoints) >= hourlyFromSeconds) {
+    // Months or a year: buckets of whole hours read from the hourly rollup (8,760 rows a
+    // year); each hour's min and max are those of its readings, so each bucket's are too.
+    width = Math.ceil(bucketSeconds(start, end, maxChartPoints) / 3600) * 3600;
+    const interval = `${width} seconds`;
+    const origin = new Date(Math.floor(start.getTime() / 3_600_000) * 3_600_000).toISOString();
+    const result = (await db.execute(sql`
+      select (extract(epoch from date_bin(${interval}::interval, hour,
+          ${origin}::timestamptz)) * 1000)::float8 as at,
+        (sum(total) / sum(count))::float8 as temperature,
+        min(minimum) as min, max(maximum) as max,
+        min(battery_level)::int as battery, sum(count)::int as count
+      from ${probeReadingsHourly}
+      where probe_id = ${probe.id}::uuid and hour >= ${origin}::timestamptz
+        and hour <= ${end.toISOString()}::timestamptz
+      group by 1 order by 1`)) as unknown as { rows: typeof rows };
     rows = result.rows;
   } else {
     width = bucketSeconds(start, end, maxChartPoints);

@@ -528,6 +528,52 @@ describe('POST /api/probes/temperatures/:probeUID', () => {
     }
   });
 
+  it('reads months from the hourly rollup: whole-hour buckets equal to the raw data', async () => {
+    await register('months', tenants.a.stores[0]!.id);
+    // 45 days, a reading every 20 minutes, posted as a hub would (each batch under 31 days old).
+    const saved = clock;
+    const first = new Date('2026-09-01T00:10:00.000Z').getTime();
+    const readings = Array.from({ length: 45 * 72 }, (_, index) => ({
+      timestamp: new Date(first + index * minutes(20)).toISOString(),
+      temperature: ((index * 13) % 50) / 5 - 3,
+      batteryLevel: 80,
+    }));
+    for (let offset = 0; offset < readings.length; offset += 1000) {
+      const slice = readings.slice(offset, offset + 1000);
+      clock = new Date(new Date(slice.at(-1)!.timestamp).getTime() + minutes(1));
+      const response = await post('months', { readings: slice });
+      expect(response.statusCode, response.body).toBe(200);
+      // Sent twice: the rollup counts each reading once.
+      await post('months', { readings: slice });
+    }
+    clock = saved;
+    const start = '2026-09-01T00:00:00.000Z';
+    const end = readings.at(-1)!.timestamp;
+    const body = (await range('months', admin, start, end)).json();
+    const width = body.bucketSeconds as number;
+    expect(width % 3600).toBe(0);
+    expect(body.readings.length).toBeLessThanOrEqual(maxChartPoints);
+    const expected = new Map<string, { min: number; max: number; count: number }>();
+    for (const reading of readings) {
+      const offset = new Date(reading.timestamp).getTime() - new Date(start).getTime();
+      const key = new Date(
+        new Date(start).getTime() + Math.floor(offset / (width * 1000)) * width * 1000,
+      ).toISOString();
+      const bucket = expected.get(key) ?? { min: Infinity, max: -Infinity, count: 0 };
+      bucket.min = Math.min(bucket.min, reading.temperature);
+      bucket.max = Math.max(bucket.max, reading.temperature);
+      bucket.count += 1;
+      expected.set(key, bucket);
+    }
+    expect(body.readings).toHaveLength(expected.size);
+    for (const point of body.readings) {
+      const bucket = expected.get(point.timestamp)!;
+      expect(point.minTemperature).toBeCloseTo(bucket.min, 5);
+      expect(point.maxTemperature).toBeCloseTo(bucket.max, 5);
+      expect(point.count).toBe(bucket.count);
+    }
+  });
+
   it("answers 404 for another tenant's probe and refuses an inverted range", async () => {
     const other = await range('freezer-b1', customerA, at(-minutes(60)), at(0));
     expect(other.statusCode).toBe(404);
