@@ -3,6 +3,7 @@ import { allergenKeys, allergens, type LabelType, labelTypes } from './constants
 import {
   allergenLetter,
   allergenLetters,
+  boundProbeState,
   compareNames,
   copyName,
   freeformPreview,
@@ -696,5 +697,48 @@ describe('normalizeLabel', () => {
       expiration_text: null,
       show_expiration_hour: false,
     });
+  });
+});
+
+describe('boundProbeState (issue 15)', () => {
+  const now = new Date('2026-11-24T12:00:00Z');
+  const bounds = { minimum: 0, maximum: 4 };
+  const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000);
+
+  it('is in range between the bounds, both included', () => {
+    expect(boundProbeState({ lastTemperature: 0, lastTimestamp: at(5) }, bounds, now)).toBe(
+      'in-range',
+    );
+    expect(boundProbeState({ lastTemperature: 4, lastTimestamp: at(5) }, bounds, now)).toBe(
+      'in-range',
+    );
+  });
+
+  it('is out of range below the minimum or above the maximum', () => {
+    expect(boundProbeState({ lastTemperature: -0.5, lastTimestamp: at(5) }, bounds, now)).toBe(
+      'out-of-range',
+    );
+    expect(boundProbeState({ lastTemperature: 4.1, lastTimestamp: at(5) }, bounds, now)).toBe(
+      'out-of-range',
+    );
+  });
+
+  it('checks only the bounds that are set', () => {
+    const onlyMaximum = { minimum: null, maximum: 4 };
+    expect(boundProbeState({ lastTemperature: -30, lastTimestamp: at(5) }, onlyMaximum, now)).toBe(
+      'in-range',
+    );
+  });
+
+  it('is not working from exactly 2 hours without reading, or with no reading at all', () => {
+    expect(boundProbeState({ lastTemperature: 2, lastTimestamp: at(119) }, bounds, now)).toBe(
+      'in-range',
+    );
+    expect(boundProbeState({ lastTemperature: 2, lastTimestamp: at(120) }, bounds, now)).toBe(
+      'not-working',
+    );
+    expect(boundProbeState({ lastTemperature: null, lastTimestamp: null }, bounds, now)).toBe(
+      'not-working',
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { probeWorking } from '../probes/rules';
 import {
   type AllergenKey,
   allergens,
@@ -286,4 +287,24 @@ export function printLabel(label: LabelValues, elementName: string, now: Date): 
     showWeekday: fields.hourAndWeekday && label.show_expiration_weekday,
     text: fields.freeform ? label.expiration_text : null,
   };
+}
+
+export type BoundProbeState = 'in-range' | 'out-of-range' | 'not-working';
+
+/**
+ * The state of the probe an element is bound to (issue 15): not working when its last reading
+ * is 2 hours old or more (the shared probeWorking rule), out of range when that reading is
+ * below the element's minimum or above its maximum (a missing bound checks nothing).
+ */
+export function boundProbeState(
+  probe: { lastTemperature: number | null; lastTimestamp: Date | string | null },
+  bounds: { minimum: number | null; maximum: number | null },
+  now: Date,
+): BoundProbeState {
+  if (probe.lastTemperature === null || !probeWorking(probe.lastTimestamp, now)) {
+    return 'not-working';
+  }
+  if (bounds.minimum !== null && probe.lastTemperature < bounds.minimum) return 'out-of-range';
+  if (bounds.maximum !== null && probe.lastTemperature > bounds.maximum) return 'out-of-range';
+  return 'in-range';
 }

@@ -189,6 +189,15 @@ export const expectedVersionQuerySchema = z.strictObject({
 
 /* ---------- Elements ---------- */
 
+/** The store probe an element is bound to (matched by probeUID among the store's probes). */
+export const elementProbeSchema = z.object({
+  probe_uid: z.string(),
+  name: z.string(),
+  last_temperature: z.number().nullable(),
+  last_temperature_timestamp: z.string().nullable(),
+});
+export type ElementProbe = z.infer<typeof elementProbeSchema>;
+
 export const elementSchema = elementValuesSchema.extend({
   /** The row's id; null for a database element seen from a store that has not overridden it. */
   id: idSchema.nullable(),
@@ -200,6 +209,10 @@ export const elementSchema = elementValuesSchema.extend({
   /** Store level: the row exists in the store (spec isRemote). */
   is_remote: z.boolean(),
   probe_id: z.string().nullable(),
+  /** The bound probe when it is still one of the store's probes; null otherwise. */
+  probe: elementProbeSchema.nullable(),
+  /** probe_id is set but is no longer one of the store's probes (spec: "Modifiez la"). */
+  probe_missing: z.boolean(),
   type_name: z.string().nullable(),
   /** Database level: the element's locks. Store level: the origin's locks (all false without origin). */
   locks: elementLocksSchema,
@@ -233,6 +246,8 @@ export const elementListItemSchema = z.object({
   maximum_temperature: z.number().nullable(),
   temperature_delivery_item: z.boolean(),
   probe_id: z.string().nullable(),
+  /** probe_id is set but is no longer one of the store's probes. */
+  probe_missing: z.boolean(),
 });
 export type ElementListItem = z.infer<typeof elementListItemSchema>;
 

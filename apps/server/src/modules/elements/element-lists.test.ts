@@ -7,7 +7,7 @@ import {
 } from '@mise/shared/catalogue/schemas';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { databaseElements, elementTypes, storeElements } from '../../db/schema';
+import { databaseElements, elementTypes, probes, storeElements } from '../../db/schema';
 import {
   buildDatabase,
   buildDatabaseElement,
@@ -19,6 +19,7 @@ import {
 import { type Agent, signIn, useTestApp } from '../../test/harness';
 import { allergenGroups } from '../allergens/allergens.service';
 import { effectiveDatabaseValues, effectiveStoreValues } from './element-values';
+import { buildProbe } from './test-support';
 
 /**
  * The lists read only their columns and resolve only their fields (docs/scaling.md
@@ -56,10 +57,12 @@ function referenceItem(
   key: string,
   values: ReturnType<typeof effectiveStoreValues>['values'],
   extra: Pick<ElementListItem, 'id' | 'origin_id' | 'is_remote' | 'type_name' | 'probe_id'>,
+  storeProbeUids: ReadonlySet<string> = new Set(),
 ): ElementListItem {
   return {
     key,
     ...extra,
+    probe_missing: extra.probe_id !== null && !storeProbeUids.has(extra.probe_id),
     name: values.name,
     type_id: values.type_id,
     active: values.active,
@@ -82,6 +85,14 @@ async function referenceStoreItems(): Promise<ElementListItem[]> {
     .from(storeElements)
     .leftJoin(elementTypes, eq(elementTypes.id, storeElements.type_id))
     .where(eq(storeElements.store_id, store().id));
+  const storeProbeUids = new Set(
+    (
+      await context.db
+        .select({ uid: probes.probe_uid })
+        .from(probes)
+        .where(eq(probes.store_id, store().id))
+    ).map((row) => row.uid),
+  );
   const originById = new Map(databaseRows.map((item) => [item.element.id, item]));
   const databaseItems = databaseRows.map(({ element, type_name }) => {
     const values = effectiveStoreValues(null, element).values;
@@ -105,16 +116,21 @@ async function referenceStoreItems(): Promise<ElementListItem[]> {
       id: element.id,
       origin_id: origin ? origin.element.id : null,
       name: effective.values.name,
-      item: referenceItem(element.id, effective.values, {
-        id: element.id,
-        origin_id: origin ? origin.element.id : null,
-        is_remote: true,
-        type_name:
-          typeState === 'locked' || typeState === 'inherited'
-            ? (origin?.type_name ?? null)
-            : type_name,
-        probe_id: element.probe_id,
-      }),
+      item: referenceItem(
+        element.id,
+        effective.values,
+        {
+          id: element.id,
+          origin_id: origin ? origin.element.id : null,
+          is_remote: true,
+          type_name:
+            typeState === 'locked' || typeState === 'inherited'
+              ? (origin?.type_name ?? null)
+              : type_name,
+          probe_id: element.probe_id,
+        },
+        storeProbeUids,
+      ),
     };
   });
   return mergeStoreRows(databaseItems, storeItems).map(({ row }) => row.item);
@@ -211,7 +227,7 @@ beforeAll(async () => {
     name: 'Sauce vanille',
     type_id: maison.id,
     allergens: [],
-    probe_id: 'probe-1',
+    probe_id: (await buildProbe(context.db, { store_id: storeId })).probe_uid,
   });
   await buildStoreElement(context.db, { store_id: storeId, origin_id: brulee!.id });
   await buildStoreElement(context.db, {

@@ -26,6 +26,7 @@ import {
   databaseElements,
   type databases,
   elementTypes,
+  probes,
   storeElements,
   stores,
 } from '../../db/schema';
@@ -48,6 +49,7 @@ import {
   presentAttachment,
   saveAttachmentOrder,
 } from './attachments';
+import { assertStoreProbe, storeProbesByUid } from './element-probes';
 import { isTypeAllowed } from './element-types.service';
 import {
   assertNothingLocked,
@@ -243,6 +245,8 @@ export async function presentDatabaseElement(
     origin_id: null,
     is_remote: false,
     probe_id: null,
+    probe: null,
+    probe_missing: false,
     type_name,
     hidden_modules: database.hidden_modules as ModuleKey[],
     editable: canWriteDatabase(scope),
@@ -325,12 +329,16 @@ export async function presentStoreElement(
   row: StoreElementRow | null,
   origin: DatabaseElementRow | null,
 ): Promise<Element> {
-  // The type name and the hidden modules alongside the labels and attachments: one round trip.
-  const [parts, type_name, hidden_modules] = await Promise.all([
+  // The type name, the hidden modules and the bound probe alongside the labels and
+  // attachments: one round trip.
+  const probeId = row?.probe_id ?? null;
+  const [parts, type_name, hidden_modules, storeProbes] = await Promise.all([
     loadStoreParts(db, row, origin),
     typeName(db, effectiveStoreValues(row, origin).values.type_id),
     storeHiddenModules(db, store),
+    probeId ? storeProbesByUid(db, store.id, [probeId]) : null,
   ]);
+  const probe = probeId ? (storeProbes?.get(probeId) ?? null) : null;
   return {
     ...base(parts.effective, {
       labels: parts.labels,
@@ -346,7 +354,9 @@ export async function presentStoreElement(
     store_id: store.id,
     origin_id: origin?.id ?? null,
     is_remote: row !== null,
-    probe_id: row?.probe_id ?? null,
+    probe_id: probeId,
+    probe,
+    probe_missing: probeId !== null && probe === null,
     type_name,
     hidden_modules,
     editable: canEditStore(scope, store),
@@ -458,7 +468,10 @@ function listValues(
 function listItem(
   key: string,
   values: Partial<ListValues>,
-  extra: Pick<ElementListItem, 'id' | 'origin_id' | 'is_remote' | 'type_name' | 'probe_id'>,
+  extra: Pick<
+    ElementListItem,
+    'id' | 'origin_id' | 'is_remote' | 'type_name' | 'probe_id' | 'probe_missing'
+  >,
 ): ElementListItem {
   return {
     key,
@@ -475,6 +488,7 @@ function listItem(
     maximum_temperature: values.maximum_temperature ?? null,
     temperature_delivery_item: values.temperature_delivery_item ?? false,
     probe_id: extra.probe_id,
+    probe_missing: extra.probe_missing,
   };
 }
 
@@ -513,6 +527,7 @@ export async function listDatabaseElements(
       is_remote: false,
       type_name: row.type_name,
       probe_id: null,
+      probe_missing: false,
     });
     if (matches(item, query)) items.push(item);
   }
@@ -524,6 +539,8 @@ type StoreListRow = FieldValues & {
   id: string;
   origin_id: string | null;
   probe_id: string | null;
+  /** The bound probe is one of the store's (false when unbound). */
+  has_probe: boolean;
   type_name: string | null;
   /** The locks of the row's origin (whichever database it is in; used only from the store's). */
   origin_locks: DatabaseElementRow['locks'] | null;
@@ -560,12 +577,21 @@ export async function effectiveStoreItems(
         ...columnsOf(storeElements, keys),
         origin_id: storeElements.origin_id,
         probe_id: storeElements.probe_id,
+        has_probe: sql<boolean>`${probes.id} is not null`,
         type_name: elementTypes.name,
         origin_locks: databaseElements.locks,
       })
       .from(storeElements)
       .leftJoin(elementTypes, eq(elementTypes.id, storeElements.type_id))
       .leftJoin(databaseElements, eq(databaseElements.id, storeElements.origin_id))
+      // The bound probe counts only while it is one of this store's (probe_uid is unique).
+      .leftJoin(
+        probes,
+        and(
+          eq(probes.probe_uid, storeElements.probe_id),
+          eq(probes.store_id, storeElements.store_id),
+        ),
+      )
       .where(eq(storeElements.store_id, store.id)) as unknown as Promise<StoreListRow[]>,
   ]);
   const search = searchOf(options);
@@ -592,6 +618,7 @@ export async function effectiveStoreItems(
         is_remote: false,
         type_name: row.type_name,
         probe_id: null,
+        probe_missing: false,
       }),
     });
   }
@@ -622,6 +649,7 @@ export async function effectiveStoreItems(
             ? (origin?.type_name ?? null)
             : row.type_name,
         probe_id: row.probe_id,
+        probe_missing: row.probe_id !== null && !row.has_probe,
       }),
     });
   }
@@ -827,6 +855,7 @@ export async function createStoreElement(
   const effective = effectiveStoreValues(own, origin);
   assertValidElement(effective.values, 'store', origin ? effective.locks : undefined);
   await assertTypeAllowed(db, changes.type_id, { store });
+  await assertStoreProbe(db, store.id, probe_id);
   try {
     const row = await db.transaction(async (tx) => {
       const [inserted] = await tx
@@ -873,6 +902,7 @@ export async function updateStoreElement(
   const effective = effectiveStoreValues(own, ref.origin);
   assertValidElement(effective.values, 'store', ref.origin ? effective.locks : undefined);
   await assertTypeAllowed(db, changes.type_id, { store: ref.store });
+  await assertStoreProbe(db, ref.store.id, probe_id, ref.row.probe_id);
   const cleared = clearedImages(changes, ref.row);
   const queued = [...cleared.paths];
   const row = await db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { databaseElements, elementAttachments, storeElements } from '../../db/schema';
+import { databaseElements, elementAttachments, probes, storeElements } from '../../db/schema';
 
 /** A 1×1 PNG. */
 export const png = Buffer.from(
@@ -50,4 +50,25 @@ export async function attachmentVersionQuery(db: Database, attachmentId: string)
   return row.database_element_id
     ? versionQuery(db, 'database', row.database_element_id)
     : versionQuery(db, 'store', row.store_element_id!);
+}
+
+let probeSequence = 0;
+
+/** A probe of a store (or of none), with a unique probeUID unless one is given. */
+export async function buildProbe(
+  db: Database,
+  values: Partial<typeof probes.$inferInsert> & { store_id: string | null },
+) {
+  probeSequence += 1;
+  const uid = `test-probe-${randomBytes(4).toString('hex')}-${probeSequence}`;
+  const [row] = await db
+    .insert(probes)
+    .values({
+      probe_uid: uid,
+      name: `Probe ${probeSequence}`,
+      secret_hash: `hash-${uid}`,
+      ...values,
+    })
+    .returning();
+  return row!;
 }

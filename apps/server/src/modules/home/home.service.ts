@@ -1,3 +1,5 @@
+import { defaultElementLocks } from '@mise/shared/catalogue/constants';
+import { boundProbeState, resolveInheritance } from '@mise/shared/catalogue/rules';
 import { bestStoresCount, oilHistoryDays, scoreWindowDays } from '@mise/shared/history/constants';
 import {
   emptyScoreCounts,
@@ -23,6 +25,7 @@ import type { Database, DatabaseHandle } from '../../db/client';
 import {
   databaseElements,
   databases,
+  probes,
   storeDayEquipment,
   storeDayScores,
   storeElements,
@@ -320,32 +323,183 @@ const equipmentOfStoreDay = preparedStatement((db) =>
     .prepare('mise_home_day_equipment'),
 );
 
+/** The effective fields of a probe-bound element the panel needs. */
+const boundFieldKeys = [
+  'name',
+  'active',
+  'temperatures_module_active',
+  'temperature_delivery_item',
+  'minimum_temperature',
+  'maximum_temperature',
+] as const;
+type BoundFieldKey = (typeof boundFieldKeys)[number];
+
+const boundColumns = <T extends typeof storeElements | typeof databaseElements>(table: T) => ({
+  name: table.name,
+  active: table.active,
+  temperatures_module_active: table.temperatures_module_active,
+  temperature_delivery_item: table.temperature_delivery_item,
+  minimum_temperature: table.minimum_temperature,
+  maximum_temperature: table.maximum_temperature,
+});
+
+/**
+ * The store's elements bound to one of its probes (issue 15), with their origin's fields and
+ * locks and the probe's last reading: one statement over store_elements (store index), the
+ * probe by its unique probeUID and owner store, so another store's probe never counts.
+ */
+const probeBoundElementsOfStore = preparedStatement((db) =>
+  db
+    .select({
+      id: storeElements.id,
+      originId: databaseElements.id,
+      own: boundColumns(storeElements),
+      origin: { ...boundColumns(databaseElements), locks: databaseElements.locks },
+      probeUid: probes.probe_uid,
+      probeName: probes.name,
+      probeTemperature: probes.last_temperature,
+      probeReadingAt: probes.last_temperature_timestamp,
+    })
+    .from(storeElements)
+    .innerJoin(stores, eq(stores.id, storeElements.store_id))
+    .innerJoin(
+      probes,
+      and(
+        eq(probes.probe_uid, storeElements.probe_id),
+        eq(probes.store_id, storeElements.store_id),
+      ),
+    )
+    .leftJoin(
+      databaseElements,
+      and(
+        eq(databaseElements.id, storeElements.origin_id),
+        eq(databaseElements.database_id, stores.database_id),
+      ),
+    )
+    .where(
+      and(
+        eq(storeElements.store_id, sql.placeholder('storeId')),
+        sql`${storeElements.probe_id} is not null`,
+      ),
+    )
+    .prepare('mise_home_probe_elements'),
+);
+
+type BoundElement = {
+  id: string;
+  originId: string | null;
+  values: Record<BoundFieldKey, unknown>;
+  probe: NonNullable<EquipmentReading['probe']>;
+};
+
+/** The active, temperatures-module elements bound to a probe, with the probe's state now. */
+async function probeBoundElements(
+  db: Database,
+  storeId: string,
+  now: Date,
+): Promise<BoundElement[]> {
+  const rows = await probeBoundElementsOfStore(db).execute({ storeId });
+  const bound: BoundElement[] = [];
+  for (const row of rows) {
+    const origin = row.originId && row.origin ? row.origin : null;
+    const { values } = resolveInheritance<BoundFieldKey, unknown>(
+      boundFieldKeys,
+      row.own,
+      origin
+        ? { values: origin, locks: { ...defaultElementLocks, ...(origin.locks ?? {}) } }
+        : null,
+    );
+    // A null flag falls back as in every effective value (active, module on by default).
+    if (values.active === false || values.temperatures_module_active === false) continue;
+    const minimum = (values.minimum_temperature as number | null) ?? null;
+    const maximum = (values.maximum_temperature as number | null) ?? null;
+    bound.push({
+      id: row.id,
+      originId: origin ? row.originId : null,
+      values,
+      probe: {
+        probe_uid: row.probeUid,
+        name: row.probeName,
+        last_temperature: row.probeTemperature,
+        last_reading_at: row.probeReadingAt?.toISOString() ?? null,
+        state: boundProbeState(
+          { lastTemperature: row.probeTemperature, lastTimestamp: row.probeReadingAt },
+          { minimum, maximum },
+          now,
+        ),
+      },
+    });
+  }
+  return bound;
+}
+
+/** Today's anomaly of a row: a manual reading out of range, or its probe out of range or silent. */
+function hasAnomaly(reading: Pick<EquipmentReading, 'state' | 'probe'>): boolean {
+  return (
+    reading.state === 'out-of-range' ||
+    reading.state === 'mixed' ||
+    (reading.probe !== null && reading.probe.state !== 'in-range')
+  );
+}
+
 /**
  * Fridges and delivery elements of the day's temperature tasks with their day's state, from
- * `store_day_equipment` (kept by triggers on tasks), split by the delivery flag.
+ * `store_day_equipment` (kept by triggers on tasks), split by the delivery flag; elements
+ * bound to a probe carry its last reading and state, and those no task reads today are added
+ * (no manual data) so a monitored fridge is always on the panel.
  */
 async function temperatureEquipment(
   db: Database,
   storeId: string,
   today: string,
+  now: Date,
 ): Promise<{ fridges: EquipmentReading[]; delivery: EquipmentReading[] }> {
-  const rows = await equipmentOfStoreDay(db).execute({ storeId, day: today });
+  const [rows, bound] = await Promise.all([
+    equipmentOfStoreDay(db).execute({ storeId, day: today }),
+    probeBoundElements(db, storeId, now),
+  ]);
   const delivery = await deliveryElementIds(
     db,
     storeId,
     rows.map((row) => row.element_id),
   );
+  // A task's snapshot names the store element or, for an override, often its origin.
+  const boundByElementId = new Map<string, BoundElement>();
+  for (const element of bound) {
+    if (element.originId) boundByElementId.set(element.originId, element);
+  }
+  for (const element of bound) boundByElementId.set(element.id, element);
+  const shown = new Set<BoundElement>();
   const fridges: EquipmentReading[] = [];
   const deliveries: EquipmentReading[] = [];
   for (const row of rows) {
+    const element = boundByElementId.get(row.element_id);
+    if (element) shown.add(element);
+    const state = equipmentStateOfCounts(row.in_range, row.out_of_range);
+    const probe = element?.probe ?? null;
     const reading: EquipmentReading = {
       id: row.element_id,
       name: row.name,
-      state: equipmentStateOfCounts(row.in_range, row.out_of_range),
+      state,
       last_temperature: row.last_temperature,
       last_reading_at: row.last_reading_at?.toISOString() ?? null,
+      probe,
+      has_anomaly: hasAnomaly({ state, probe }),
     };
     (delivery.has(row.element_id) ? deliveries : fridges).push(reading);
+  }
+  for (const element of bound) {
+    if (shown.has(element)) continue;
+    const reading: EquipmentReading = {
+      id: element.id,
+      name: (element.values.name as string | null) ?? '',
+      state: 'no-data',
+      last_temperature: null,
+      last_reading_at: null,
+      probe: element.probe,
+      has_anomaly: hasAnomaly({ state: 'no-data', probe: element.probe }),
+    };
+    (element.values.temperature_delivery_item === true ? deliveries : fridges).push(reading);
   }
   const byName = (a: EquipmentReading, b: EquipmentReading) => a.name.localeCompare(b.name);
   return { fridges: fridges.sort(byName), delivery: deliveries.sort(byName) };
@@ -473,7 +627,7 @@ export async function storeHome(
     hidden.includes('oils') ? null : readOilStates(db, store, today),
     hidden.includes('temperatures')
       ? { fridges: [], delivery: [] }
-      : temperatureEquipment(db, store.id, today),
+      : temperatureEquipment(db, store.id, today, now),
   ]);
   const statuses = todayTasks.map((task) => ({
     task,

@@ -35,6 +35,7 @@ import {
   attachmentsChanged,
   buildElementInput,
   buildLocksInput,
+  buildProbeInput,
   draftFromElement,
   type ElementDraft,
   isDraftDirty,
@@ -142,6 +143,8 @@ export function ElementEditor({
 
   const form: ElementFormApi = {
     level,
+    ownerId,
+    savedProbeId: baseline.probeId,
     draft,
     isReadOnly,
     elementId,
@@ -225,6 +228,7 @@ export function ElementEditor({
   function buildRequest(): SaveElementRequest {
     const isCreation = mode === 'create';
     const fields = buildElementInput(draft, baseline, level, isCreation);
+    const probe = buildProbeInput(draft, baseline, level, isCreation);
     const canWriteLabels = !isFieldLocked(draft, 'labels', level);
     const canWriteAttachments = !isFieldLocked(draft, 'attachments', level);
     const labels =
@@ -251,10 +255,11 @@ export function ElementEditor({
           ...fields,
           ...(mode === 'origin' && element?.origin_id ? { origin_id: element.origin_id } : {}),
           ...(labels ? { labels } : {}),
+          ...probe,
         },
       };
     }
-    const body: UpdateElementBody = { ...fields, version: versionRef.current };
+    const body: UpdateElementBody = { ...fields, ...probe, version: versionRef.current };
     const locks = level === 'database' ? buildLocksInput(draft, baseline, false) : undefined;
     if (locks) body.locks = locks;
     if (labels) body.labels = labels;

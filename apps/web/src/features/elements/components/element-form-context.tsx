@@ -6,6 +6,10 @@ import type { ElementDraft } from './element-form';
 
 export type ElementFormApi = {
   level: ElementLevel;
+  /** The database (database level) or the store (store level) the element belongs to. */
+  ownerId: string;
+  /** Store level: the probe binding as last saved (the missing-probe warning is about it). */
+  savedProbeId: string | null;
   draft: ElementDraft;
   /** The whole form is read-only (the element is not editable by this user). */
   isReadOnly: boolean;

@@ -34,6 +34,8 @@ export type ElementDraft = {
   labels: LabelDraft[];
   /** Attachments kept, in display order (inherited ones first at store level). */
   attachments: Attachment[];
+  /** Store level: the probeUID of the store probe the element is bound to (spec 001 probe_id). */
+  probeId: string | null;
 };
 
 /**
@@ -107,6 +109,7 @@ export function newElementDraft(level: ElementLevel): ElementDraft {
           >),
     labels: [],
     attachments: [],
+    probeId: null,
   };
 }
 
@@ -129,6 +132,7 @@ export function draftFromElement(element: Element): ElementDraft {
       if (left.inherited !== right.inherited) return left.inherited ? -1 : 1;
       return left.index - right.index;
     }),
+    probeId: element.probe_id,
   };
 }
 
@@ -206,8 +210,24 @@ export function isDraftDirty(draft: ElementDraft, baseline: ElementDraft): boole
     changedFieldKeys(draft, baseline).length > 0 ||
     changedLockKeys(draft, baseline).length > 0 ||
     labelsChanged(draft, baseline) ||
-    attachmentsChanged(draft, baseline)
+    attachmentsChanged(draft, baseline) ||
+    draft.probeId !== baseline.probeId
   );
+}
+
+/**
+ * Store level: the probe of a save, when it is sent — on creation when one is chosen, on an
+ * update when it changed (null unbinds). An unchanged binding is never sent again.
+ */
+export function buildProbeInput(
+  draft: ElementDraft,
+  baseline: ElementDraft,
+  level: ElementLevel,
+  isCreation: boolean,
+): { probe_id: string | null } | undefined {
+  if (level !== 'store') return undefined;
+  if (isCreation) return draft.probeId === null ? undefined : { probe_id: draft.probeId };
+  return draft.probeId === baseline.probeId ? undefined : { probe_id: draft.probeId };
 }
 
 function fieldValue(draft: ElementDraft, key: ElementFieldKey, level: ElementLevel) {

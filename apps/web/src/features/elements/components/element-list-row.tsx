@@ -113,10 +113,23 @@ export function ElementListRow({ item, to, isStoreLevel }: ElementListRowProps) 
           </Text>
         </Stack>
         {item.probe_id ? (
-          <Tooltip label={t('elementList.probe', { probe: item.probe_id })}>
+          <Tooltip
+            label={
+              item.probe_missing
+                ? t('element.probe.missing')
+                : t('elementList.probe', { probe: item.probe_id })
+            }
+          >
             <IconTemperature
               size={18}
-              aria-label={t('elementList.probe', { probe: item.probe_id })}
+              color={item.probe_missing ? 'var(--mantine-color-orange-filled)' : undefined}
+              aria-label={
+                item.probe_missing
+                  ? t('element.probe.missing')
+                  : t('elementList.probe', { probe: item.probe_id })
+              }
+              data-testid="element-row-probe"
+              data-missing={item.probe_missing}
             />
           </Tooltip>
         ) : null}

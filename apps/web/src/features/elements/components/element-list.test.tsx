@@ -44,6 +44,7 @@ function buildItem(overrides: Partial<ElementListItem> = {}): ElementListItem {
     maximum_temperature: null,
     temperature_delivery_item: false,
     probe_id: null,
+    probe_missing: false,
     ...overrides,
   };
 }

@@ -15,6 +15,7 @@ import { canRemoveImage } from './element-form';
 import { useElementForm } from './element-form-context';
 import { FieldRow } from './field-state-control';
 import { RemoveImageButton } from './illustration-picker';
+import { ProbeField } from './probe-field';
 
 type NumberKey = {
   [Key in keyof ElementValues]: ElementValues[Key] extends number | null ? Key : never;
@@ -103,6 +104,7 @@ export function TemperaturesTab() {
         label={t('element.fields.temperature_require_picture')}
       />
       <SwitchField field="temperature_picture" label={t('element.fields.temperature_picture')} />
+      <ProbeField />
     </Stack>
   );
 }

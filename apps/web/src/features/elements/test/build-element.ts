@@ -35,6 +35,8 @@ export function buildElement(overrides: Partial<Element> = {}): Element {
     origin_id: null,
     is_remote: false,
     probe_id: null,
+    probe: null,
+    probe_missing: false,
     type_name: null,
     locks: { ...defaultElementLocks },
     field_states: fieldStates('own'),

@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Table, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { equipmentStateColors } from '@mise/shared/history/constants';
 import type { EquipmentReading, OilState, StoreHome } from '@mise/shared/history/schemas';
 import type { ModuleKey } from '@mise/shared/organisation/constants';
@@ -34,6 +34,44 @@ function formatNumber(value: number): string {
   return Number.isInteger(value) ? String(value) : value.toFixed(1);
 }
 
+type ProbeReading = NonNullable<EquipmentReading['probe']>;
+const probeStateColors: Record<ProbeReading['state'], string> = {
+  'in-range': 'green',
+  'out-of-range': 'red',
+  'not-working': 'orange',
+};
+
+/** The bound probe's last reading and state (issue 15), beside the day's manual state. */
+function ProbeCell({ probe, timeZone }: { probe: ProbeReading; timeZone: string }) {
+  const { t } = useTranslation();
+  const stateLabel = t(`homeDashboard.equipment.probeStates.${probe.state}`);
+  return (
+    <Stack gap={2}>
+      <Group gap={6} wrap="nowrap">
+        <Badge
+          variant="light"
+          color={probeStateColors[probe.state]}
+          data-testid="home-equipment-probe-state"
+          data-state={probe.state}
+        >
+          {stateLabel}
+        </Badge>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="home-equipment-probe-reading">
+          {probe.last_temperature === null
+            ? t('homeDashboard.equipment.probeNoReading')
+            : t('homeDashboard.equipment.probeReading', {
+                temperature: formatNumber(probe.last_temperature),
+                time: formatStoreTime(probe.last_reading_at, timeZone),
+              })}
+        </Text>
+      </Group>
+      <Text size="xs" c="dimmed">
+        {probe.name}
+      </Text>
+    </Stack>
+  );
+}
+
 function ReadingsTable({
   items,
   timeZone,
@@ -44,19 +82,26 @@ function ReadingsTable({
   testId: string;
 }) {
   const { t } = useTranslation();
+  const hasProbes = items.some((item) => item.probe !== null);
   return (
-    <Table.ScrollContainer minWidth={360}>
+    <Table.ScrollContainer minWidth={hasProbes ? 560 : 360}>
       <Table verticalSpacing="xs" data-testid={testId}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('homeDashboard.equipment.columns.name')}</Table.Th>
             <Table.Th>{t('homeDashboard.equipment.columns.state')}</Table.Th>
             <Table.Th>{t('homeDashboard.equipment.columns.lastReading')}</Table.Th>
+            {hasProbes ? <Table.Th>{t('homeDashboard.equipment.probe')}</Table.Th> : null}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {items.map((item) => (
-            <Table.Tr key={item.id} data-testid="home-equipment-row" data-element-id={item.id}>
+            <Table.Tr
+              key={item.id}
+              data-testid="home-equipment-row"
+              data-element-id={item.id}
+              data-anomaly={item.has_anomaly}
+            >
               <Table.Td>
                 <Text size="sm" fw={500}>
                   {item.name}
@@ -82,6 +127,11 @@ function ReadingsTable({
                       })}
                 </Text>
               </Table.Td>
+              {hasProbes ? (
+                <Table.Td>
+                  {item.probe ? <ProbeCell probe={item.probe} timeZone={timeZone} /> : null}
+                </Table.Td>
+              ) : null}
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -155,12 +205,21 @@ export function EquipmentPanel({ equipment, hiddenModules, timeZone }: Equipment
   const [selectedTab, setSelectedTab] = useState<EquipmentTab | null>(null);
   const tab = selectedTab && tabs.includes(selectedTab) ? selectedTab : tabs[0];
   if (!tab) return null;
+  // Today's anomalies of the visible fridges and delivery tabs: manual or probe readings.
+  const anomalyCount = tabs
+    .flatMap((key) => (key === 'oils' ? [] : equipment[key]))
+    .filter((item) => item.has_anomaly).length;
 
   return (
     <Card withBorder radius="md" padding="lg" data-testid="home-equipment">
-      <Group gap="xs" wrap="nowrap" mb="sm">
+      <Group gap="xs" wrap="wrap" mb="sm">
         <IconTemperature size={20} stroke={1.6} />
         <Title order={4}>{t('homeDashboard.equipment.title')}</Title>
+        {anomalyCount > 0 ? (
+          <Badge color="red" variant="light" data-testid="home-equipment-anomalies">
+            {t('homeDashboard.equipment.anomalies', { count: anomalyCount })}
+          </Badge>
+        ) : null}
       </Group>
       <Tabs
         value={tab}
