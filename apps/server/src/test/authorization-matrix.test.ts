@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { probes, users } from '../db/schema';
+import { alertEpisodes, probes, users } from '../db/schema';
 import { buildDatabase, buildStore, buildTwoTenants, buildUser, testPassword } from './factories';
 import { type Agent, signIn, useTestApp } from './harness';
 
@@ -255,6 +255,55 @@ function probeCases(): Case[] {
   ];
 }
 
+/**
+ * Probe alerts (issue 15): one episode in every store; a list shows only the stores the role
+ * sees, an acknowledgement outside them is 404. The admin (run first) acknowledges each one, so
+ * the others then meet 409 where they may see it.
+ */
+function alertCases(): Case[] {
+  return [
+    ...roles.flatMap((role) =>
+      storeLabels.map(
+        (label): Case => ({
+          role,
+          endpoint: 'GET /api/alerts?storeId',
+          record: label,
+          expected: anonymousOr(role, 200),
+          send: (agent) => send(agent, { method: 'GET', url: `/api/alerts?storeId=${id(label)}` }),
+          check: (response) =>
+            expect(response.json().items.map((item: { storeId: string }) => item.storeId)).toEqual(
+              role !== 'anonymous' && visible[role].stores.includes(label) ? [id(label)] : [],
+            ),
+        }),
+      ),
+    ),
+    ...roles.flatMap((role) =>
+      storeLabels.map(
+        (label): Case => ({
+          role,
+          endpoint: 'POST /api/alerts/:alertId/acknowledge',
+          record: label,
+          expected:
+            role === 'anonymous'
+              ? 401
+              : !visible[role].stores.includes(label)
+                ? 404
+                : role === 'admin'
+                  ? 200
+                  : 409,
+          send: (agent) =>
+            send(agent, {
+              method: 'POST',
+              url: `/api/alerts/${alertIds.get(label)}/acknowledge`,
+              payload: { correctiveAction: `Checked by ${role}` },
+            }),
+        }),
+      ),
+    ),
+  ];
+}
+const alertIds = new Map<StoreLabel, string>();
+
 const cases: Case[] = [
   ...roles.map(
     (role): Case => ({
@@ -319,6 +368,7 @@ const cases: Case[] = [
   ),
   ...registerCases(),
   ...probeCases(),
+  ...alertCases(),
 ];
 
 // A valid 1×1 PNG, uploaded as every account's illustration.
@@ -385,6 +435,23 @@ describe('authorization matrix', () => {
         secret_hash: `hash-${index}`,
       })),
     );
+    const matrixProbes = await context.db
+      .select({ id: probes.id, store_id: probes.store_id })
+      .from(probes);
+    for (const label of storeLabels) {
+      const probe = matrixProbes.find((row) => row.store_id === id(label))!;
+      const [episode] = await context.db
+        .insert(alertEpisodes)
+        .values({
+          probe_id: probe.id,
+          store_id: id(label),
+          kind: 'out_of_range',
+          started_at: new Date('2026-11-24T10:00:00Z'),
+          delay_minutes: 15,
+        })
+        .returning({ id: alertEpisodes.id });
+      alertIds.set(label, episode!.id);
+    }
 
     agents.set('admin', await signIn(context.app, admin.email, testPassword));
     agents.set('distributor', await signIn(context.app, a.users.distributor.email, testPassword));
