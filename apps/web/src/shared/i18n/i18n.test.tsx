@@ -1,10 +1,13 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import de from '../../locales/de.json';
 import en from '../../locales/en.json';
 import fr from '../../locales/fr.json';
 import pl from '../../locales/pl.json';
+import { buildUser } from '../../test/factories';
+import { mockApi } from '../../test/mock-api';
 import { renderWithProviders } from '../../test/render-app';
+import { meQueryKey } from '../auth/get-me';
 import { ComingSoonPage } from '../ui/coming-soon-page';
 import { changeLanguage, detectInitialLanguage, i18n, languageStorageKey } from './i18n';
 import { LanguagePicker } from './language-picker';
@@ -93,5 +96,22 @@ describe('i18n', () => {
     expect(window.localStorage.getItem(languageStorageKey)).toBe('de');
     // The server reads the cookie to preload the chosen language with the page.
     expect(document.cookie).toContain('mise_language=de');
+  });
+
+  it("tells the server a signed-in user's new language (their e-mails and pushes), not a visitor's", async () => {
+    const api = mockApi({ 'PUT /api/me/language': { status: 204 } });
+    const visitor = renderWithProviders(<LanguagePicker />);
+    await visitor.user.click(screen.getByTestId('language-picker'));
+    await visitor.user.click(await screen.findByRole('option', { name: 'Polski' }));
+    await waitFor(() => expect(i18n.language).toBe('pl'));
+    expect(api.callsTo('PUT', '/api/me/language')).toHaveLength(0);
+    visitor.unmount();
+
+    const member = renderWithProviders(<LanguagePicker />);
+    member.queryClient.setQueryData(meQueryKey, buildUser());
+    await member.user.click(screen.getByTestId('language-picker'));
+    await member.user.click(await screen.findByRole('option', { name: 'Français' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/me/language')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/api/me/language')[0]?.body).toEqual({ language: 'fr' });
   });
 });

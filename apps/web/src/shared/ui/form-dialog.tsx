@@ -49,6 +49,7 @@ export function FormDialog({
       title={title}
       size={size}
       closeOnEscape
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       centered
       data-testid={testId}
     >

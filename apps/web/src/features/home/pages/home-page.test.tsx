@@ -77,6 +77,8 @@ function buildHome(overrides: Partial<StoreHome> = {}): StoreHome {
           state: 'in-range',
           last_temperature: 3.5,
           last_reading_at: '2026-11-22T08:20:00Z',
+          probe: null,
+          has_anomaly: false,
         },
         {
           id: buildId(),
@@ -84,6 +86,8 @@ function buildHome(overrides: Partial<StoreHome> = {}): StoreHome {
           state: 'mixed',
           last_temperature: 6,
           last_reading_at: '2026-11-22T08:20:00Z',
+          probe: null,
+          has_anomaly: true,
         },
         {
           id: buildId(),
@@ -91,6 +95,8 @@ function buildHome(overrides: Partial<StoreHome> = {}): StoreHome {
           state: 'out-of-range',
           last_temperature: -10,
           last_reading_at: '2026-11-22T08:20:00Z',
+          probe: null,
+          has_anomaly: true,
         },
         {
           id: buildId(),
@@ -98,6 +104,8 @@ function buildHome(overrides: Partial<StoreHome> = {}): StoreHome {
           state: 'no-data',
           last_temperature: null,
           last_reading_at: null,
+          probe: null,
+          has_anomaly: false,
         },
       ],
       delivery: [
@@ -107,6 +115,8 @@ function buildHome(overrides: Partial<StoreHome> = {}): StoreHome {
           state: 'in-range',
           last_temperature: 2,
           last_reading_at: '2026-11-22T07:00:00Z',
+          probe: null,
+          has_anomaly: false,
         },
       ],
       oils: [
@@ -280,6 +290,82 @@ describe('home dashboard', { timeout: 20_000 }, () => {
     expect(within(oilRows[1] as HTMLElement).getByTestId('home-oil-no-data').textContent).toBe(
       'No data',
     );
+  });
+
+  it("shows a bound probe's reading and state beside the manual state and counts today's anomalies", async () => {
+    selectStore();
+    const home = buildHome();
+    const equipment = home.equipment!;
+    mockHome(
+      'admin',
+      buildHome({
+        equipment: {
+          ...equipment,
+          fridges: [
+            {
+              id: buildId(),
+              name: 'Chambre froide',
+              state: 'in-range',
+              last_temperature: 3,
+              last_reading_at: '2026-11-22T08:20:00Z',
+              probe: {
+                probe_uid: 'walk-in-1',
+                name: 'Sonde chambre',
+                last_temperature: 7.5,
+                last_reading_at: '2026-11-22T10:05:00Z',
+                state: 'out-of-range',
+              },
+              has_anomaly: true,
+            },
+            {
+              id: buildId(),
+              name: 'Vitrine',
+              state: 'no-data',
+              last_temperature: null,
+              last_reading_at: null,
+              probe: {
+                probe_uid: 'showcase-1',
+                name: 'Sonde vitrine',
+                last_temperature: 2,
+                last_reading_at: '2026-11-22T06:00:00Z',
+                state: 'not-working',
+              },
+              has_anomaly: true,
+            },
+            {
+              id: buildId(),
+              name: 'Frigo 1',
+              state: 'in-range',
+              last_temperature: 3.5,
+              last_reading_at: '2026-11-22T08:20:00Z',
+              probe: null,
+              has_anomaly: false,
+            },
+          ],
+          delivery: [],
+        },
+      }),
+    );
+    renderApp('/home');
+
+    const panel = await screen.findByTestId('home-equipment', {}, pageLoad);
+    expect(within(panel).getByTestId('home-equipment-anomalies').textContent).toBe(
+      '2 anomalies today',
+    );
+    const rows = within(panel).getAllByTestId('home-equipment-row') as HTMLElement[];
+    expect(within(rows[0]!).getByTestId('home-equipment-state').textContent).toBe('In range');
+    expect(within(rows[0]!).getByTestId('home-equipment-probe-state').textContent).toBe(
+      'Out of range',
+    );
+    // 10:05 UTC is 11:05 in the store's zone (Paris).
+    expect(within(rows[0]!).getByTestId('home-equipment-probe-reading').textContent).toBe(
+      '7.5 °C at 11:05',
+    );
+    expect(within(rows[0]!).getByText('Sonde chambre')).toBeTruthy();
+    expect(within(rows[1]!).getByTestId('home-equipment-probe-state').textContent).toBe(
+      'Not working',
+    );
+    expect(within(rows[2]!).queryByTestId('home-equipment-probe-state')).toBeNull();
   });
 
   it('hides the oils tab when the oils module is hidden, the panel when temperatures and oils are', async () => {

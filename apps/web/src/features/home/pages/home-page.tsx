@@ -1,11 +1,13 @@
 import { SimpleGrid, Stack } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../../shared/auth/get-me';
 import { SelectionPopup } from '../../../shared/selection/selection-popup';
 import { useSelection } from '../../../shared/selection/use-selection';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { QueryContent } from '../../../shared/ui/query-content';
+import { AlertsPanel } from '../../alerts/panels';
 import { EmployeeSchedulePanel } from '../../punch-cards/panels';
 import { useStoreHome } from '../api/get-store-home';
 import { useStoreEvents } from '../api/use-store-events';
@@ -15,16 +17,27 @@ import { ScorePanel } from '../components/score-panel';
 import { SelectionCard } from '../components/selection-card';
 import { TasksPanel } from '../components/tasks-panel';
 
+type StorePanelsProps = {
+  storeId: string;
+  selectionCard: ReactNode;
+  /** Set when the store came from a link (`/home?storeId=`, a push notification's). */
+  onLinkedStoreLoaded?: (store: { id: string; name: string }) => void;
+};
+
 /**
- * The chosen store's panels: score, then today's tasks and equipment temperatures (the
- * server sends those two as null for managers, who do not see them). A tablet's "task" event
- * reads the store's home again.
+ * The chosen store's panels: score, open alerts, then today's tasks and equipment
+ * temperatures (the server sends those two as null for managers, who do not see them). A
+ * tablet's "task" event and the alert engine's "alert" events read the store's home again.
  */
-function StorePanels({ storeId, selectionCard }: { storeId: string; selectionCard: ReactNode }) {
+function StorePanels({ storeId, selectionCard, onLinkedStoreLoaded }: StorePanelsProps) {
   const { t } = useTranslation();
   const home = useStoreHome(storeId);
   useStoreEvents(storeId);
   const data = home.data;
+  const linkedStore = data && onLinkedStoreLoaded ? data.store : null;
+  useEffect(() => {
+    if (linkedStore) onLinkedStoreLoaded?.({ id: linkedStore.id, name: linkedStore.name });
+  }, [linkedStore, onLinkedStoreLoaded]);
   const hasEquipment =
     data?.equipment !== null &&
     data?.equipment !== undefined &&
@@ -38,6 +51,7 @@ function StorePanels({ storeId, selectionCard }: { storeId: string; selectionCar
           {(storeHome) => <ScorePanel storeId={storeId} score={storeHome.score} />}
         </QueryContent>
       </SimpleGrid>
+      <AlertsPanel storeId={storeId} timeZone={data?.store.timezone_name} />
       {data && (data.tasks || hasEquipment) ? (
         <SimpleGrid cols={{ base: 1, lg: data.tasks && hasEquipment ? 2 : 1 }} spacing="md">
           {data.tasks ? (
@@ -58,19 +72,36 @@ function StorePanels({ storeId, selectionCard }: { storeId: string; selectionCar
 }
 
 /**
- * Home (spec 000 §2). A distributor sees a welcome message only. Admins, managers and
- * customers choose a store or a database in the selection popup: with a store, its score,
- * tasks and equipment panels; with none (or a database), the best stores.
+ * Home (spec 000 §2). A distributor sees a welcome message and the open alerts of the stores
+ * they see (the last rung of the escalation). Admins, managers and customers choose a store
+ * or a database in the selection popup: with a store, its score, alerts, tasks and equipment
+ * panels; with none (or a database), the best stores. `?storeId=` (a notification's link)
+ * opens that store and makes it the selection once it loads.
  */
 export function HomePage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const welcome = t('home.welcome', { name: user.name });
-  const { selection, storeId, databaseId, selectStore } = useSelection();
+  const { selection, storeId: selectedStoreId, databaseId, selectStore } = useSelection();
   const [isSelectionOpen, setIsSelectionOpen] = useState(false);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedStoreId = searchParams.get('storeId');
+  const storeId = linkedStoreId ?? selectedStoreId;
+  const handleLinkedStoreLoaded = useCallback(
+    (store: { id: string; name: string }) => {
+      selectStore(store);
+      setSearchParams({}, { replace: true });
+    },
+    [selectStore, setSearchParams],
+  );
 
   if (user.role === 'distributor') {
-    return <PageHeader title={welcome} subtitle={t('home.distributorMessage')} />;
+    return (
+      <>
+        <PageHeader title={welcome} subtitle={t('home.distributorMessage')} />
+        <AlertsPanel storeId={null} />
+      </>
+    );
   }
 
   const selectionCard = (
@@ -81,7 +112,12 @@ export function HomePage() {
     <>
       <PageHeader title={welcome} />
       {storeId ? (
-        <StorePanels key={storeId} storeId={storeId} selectionCard={selectionCard} />
+        <StorePanels
+          key={storeId}
+          storeId={storeId}
+          selectionCard={selectionCard}
+          onLinkedStoreLoaded={linkedStoreId ? handleLinkedStoreLoaded : undefined}
+        />
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           {selectionCard}

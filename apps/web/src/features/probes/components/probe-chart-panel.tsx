@@ -1,4 +1,4 @@
-import { Button, Center, Group, Loader, Stack } from '@mantine/core';
+import { Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import type { Probe } from '@mise/shared/probes/schemas';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,8 +6,10 @@ import { toCalendarDay } from '../../../shared/format/date';
 import { errorMessage } from '../../../shared/i18n/error-message';
 import { type DateRange, DateRangePicker } from '../../../shared/ui/date-range-picker';
 import { EmptyState } from '../../../shared/ui/empty-state';
+import { AlertEpisodeList, useAlerts } from '../../alerts/panels';
 import { type ChartRange, useProbeTemperatures } from '../api/get-probe-temperatures';
 import { probeChartData } from './probe-chart-data';
+import { type EpisodeShade, episodeShades } from './probe-chart-episodes';
 import { type ChartPreset, chartPresets, dayRange, presetRange } from './probe-chart-range';
 
 // uPlot and the charts arrive in their own chunk, after the detail's form is on screen.
@@ -19,7 +21,14 @@ function daysOf(range: ChartRange): DateRange {
   return { start: toCalendarDay(range.start), end: toCalendarDay(range.end) };
 }
 
-/** The date range, presets and Apply of the probe's charts (spec 000 §2), and the charts. */
+/** The most episodes one period lists (the API's largest page). */
+const episodesLimit = 500;
+const noShades: EpisodeShade[] = [];
+
+/**
+ * The date range, presets and Apply of the probe's charts (spec 000 §2), the charts with the
+ * period's alert episodes shaded, and those episodes with their acknowledgements below.
+ */
 export function ProbeChartPanel({ probe }: { probe: Probe }) {
   const { t } = useTranslation();
   const [preset, setPreset] = useState<ChartPreset | null>('day');
@@ -29,6 +38,23 @@ export function ProbeChartPanel({ probe }: { probe: Probe }) {
   const data = useMemo(
     () => (temperatures.data ? probeChartData(temperatures.data, probe) : null),
     [temperatures.data, probe],
+  );
+  const alerts = useAlerts({
+    probeUID: probe.probeUID,
+    from: applied.start,
+    to: applied.end,
+    state: 'all',
+    limit: episodesLimit,
+  });
+  const shades = useMemo(
+    () =>
+      alerts.data
+        ? episodeShades(alerts.data, Date.now(), {
+            start: Date.parse(applied.start),
+            end: Date.parse(applied.end),
+          })
+        : noShades,
+    [alerts.data, applied],
   );
 
   function applyRange(range: ChartRange) {
@@ -103,9 +129,13 @@ export function ProbeChartPanel({ probe }: { probe: Probe }) {
             </Center>
           }
         >
-          <ProbeCharts data={data} />
+          <ProbeCharts data={data} shades={shades} />
         </Suspense>
       )}
+      <Title order={2} size="h4" mt="md">
+        {t('alerts.episodes.title')}
+      </Title>
+      <AlertEpisodeList episodes={alerts.data} isPending={alerts.isPending} error={alerts.error} />
     </Stack>
   );
 }

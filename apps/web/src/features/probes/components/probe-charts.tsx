@@ -1,9 +1,10 @@
-import { Grid, Paper, Text } from '@mantine/core';
+import { Box, Grid, Group, Paper, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';
 import { formatDateTime } from '../../../shared/format/date';
 import type { ProbeChartData } from './probe-chart-data';
+import type { EpisodeShade } from './probe-chart-episodes';
 import { UPlotChart } from './uplot-chart';
 
 const colors = {
@@ -13,6 +14,35 @@ const colors = {
   maximum: '#e03131',
   battery: '#2f9e44',
 } as const;
+
+/** Alert episodes behind the curve: a red tint out of range, grey while offline. */
+const shadeColors: Record<EpisodeShade['kind'], string> = {
+  out_of_range: 'rgba(224, 49, 49, 0.14)',
+  offline: 'rgba(134, 142, 150, 0.22)',
+};
+
+/** Paints each episode's span over the plot's full height, under the axes' grid and the series. */
+function episodeShadingPlugin(shades: readonly EpisodeShade[]): uPlot.Plugin {
+  return {
+    hooks: {
+      drawClear: [
+        (chart) => {
+          const { left, top, width, height } = chart.bbox;
+          const context = chart.ctx;
+          context.save();
+          for (const shade of shades) {
+            const from = Math.max(left, chart.valToPos(shade.start, 'x', true));
+            const to = Math.min(left + width, chart.valToPos(shade.end, 'x', true));
+            if (!(to > from)) continue;
+            context.fillStyle = shadeColors[shade.kind];
+            context.fillRect(from, top, to - from, height);
+          }
+          context.restore();
+        },
+      ],
+    },
+  };
+}
 
 const chartHeight = 280;
 
@@ -30,14 +60,14 @@ const timeAxis: uPlot.Axis = {
 };
 const percentAxis = (values: number[]) => values.map((value) => `${value} %`);
 
-type ProbeChartsProps = { data: ProbeChartData };
+type ProbeChartsProps = { data: ProbeChartData; shades: readonly EpisodeShade[] };
 
 /**
  * The temperature chart (with each bucket's min–max band when downsampled and the probe's
  * minimum and maximum as threshold lines) and the battery chart beside it. Loaded on demand:
  * uPlot is not part of any other screen's code.
  */
-export function ProbeCharts({ data }: ProbeChartsProps) {
+export function ProbeCharts({ data, shades }: ProbeChartsProps) {
   const { t } = useTranslation();
   const hasBand = data.band !== null;
   const hasMinimum = data.minimumLine !== null;
@@ -94,8 +124,22 @@ export function ProbeCharts({ data }: ProbeChartsProps) {
       bands,
       axes: [timeAxis, { values: (_chart, values) => temperatureAxis(values), size: 60 }],
       cursor: { drag: { x: true, y: false } },
+      // An offline episode has no readings: the time axis stretches to show its span too.
+      scales:
+        shades.length > 0
+          ? {
+              x: {
+                time: true,
+                range: (_chart, dataMin, dataMax) => [
+                  Math.min(dataMin, ...shades.map((shade) => shade.start)),
+                  Math.max(dataMax, ...shades.map((shade) => shade.end)),
+                ],
+              },
+            }
+          : {},
+      plugins: shades.length > 0 ? [episodeShadingPlugin(shades)] : [],
     };
-  }, [t, hasBand, hasMinimum, hasMaximum]);
+  }, [t, hasBand, hasMinimum, hasMaximum, shades]);
 
   const temperatureData = useMemo((): uPlot.AlignedData => {
     const columns: (number | null)[][] = [data.temperatures];
@@ -133,6 +177,7 @@ export function ProbeCharts({ data }: ProbeChartsProps) {
           data={temperatureData}
           testId="probe-temperature-chart"
         />
+        <ShadeLegend shades={shades} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>
         <ChartCard
@@ -143,6 +188,33 @@ export function ProbeCharts({ data }: ProbeChartsProps) {
         />
       </Grid.Col>
     </Grid>
+  );
+}
+
+/** Which tint means what, for the kinds the chart shows. */
+function ShadeLegend({ shades }: { shades: readonly EpisodeShade[] }) {
+  const { t } = useTranslation();
+  const kinds = (['out_of_range', 'offline'] as const).filter((kind) =>
+    shades.some((shade) => shade.kind === kind),
+  );
+  if (kinds.length === 0) return null;
+  return (
+    <Group gap="md" mt={6} data-testid="probe-chart-shade-legend">
+      {kinds.map((kind) => (
+        <Group key={kind} gap={6} wrap="nowrap">
+          <Box
+            w={14}
+            h={14}
+            aria-hidden
+            style={{
+              background: shadeColors[kind],
+              border: '1px solid var(--mantine-color-default-border)',
+            }}
+          />
+          <Text size="xs">{t(`alerts.kinds.${kind}`)}</Text>
+        </Group>
+      ))}
+    </Group>
   );
 }
 

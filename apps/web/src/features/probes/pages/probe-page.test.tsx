@@ -3,15 +3,23 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildStore, buildUser } from '../../../test/factories';
 import { apiError, type MockHandler, mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
+import { buildAlert } from '../../alerts/test/build-alert';
 import { buildProbe } from '../test/build-probe';
 
 // uPlot draws on a canvas the test DOM does not have: the charts show what they were given.
 vi.mock('../components/probe-charts', () => ({
-  ProbeCharts: ({ data }: { data: { times: number[]; band: unknown } }) => (
+  ProbeCharts: ({
+    data,
+    shades,
+  }: {
+    data: { times: number[]; band: unknown };
+    shades: { start: number; end: number; kind: string }[];
+  }) => (
     <div
       data-testid="probe-charts"
       data-points={data.times.length}
       data-band={data.band !== null}
+      data-shades={JSON.stringify(shades)}
     />
   ),
 }));
@@ -53,6 +61,7 @@ function renderProbe(
         ],
       },
     }),
+    'GET /api/alerts': { body: { items: [] } },
     ...extra,
   });
   return { ...renderApp(`/probe?id=${shown.id}`), api };
@@ -165,6 +174,82 @@ describe('probe detail', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByTestId('confirm-dialog-confirm'));
     await waitFor(() =>
       expect(api.callsTo('POST', '/api/probes/removeOwnership/KV-1001')).toHaveLength(1),
+    );
+  });
+
+  it("lists the period's alert episodes with their acknowledgement, shaded on the chart", async () => {
+    const outOfRange = buildAlert({
+      probeUID: 'KV-1001',
+      startedAt: '2026-11-24T08:00:00.000Z',
+      resolvedAt: '2026-11-24T09:30:00.000Z',
+      acknowledgedAt: '2026-11-24T09:40:00.000Z',
+      acknowledgedByName: 'Camille Martin',
+      correctiveAction: 'Product moved. Seal to replace',
+    });
+    const offline = buildAlert({
+      probeUID: 'KV-1001',
+      kind: 'offline',
+      startedAt: '2026-11-24T10:30:00.000Z',
+      resolvedAt: '2026-11-24T11:00:00.000Z',
+      worstValue: null,
+      lastValue: null,
+      escalationLevel: 0,
+    });
+    const lowBattery = buildAlert({
+      probeUID: 'KV-1001',
+      kind: 'low_battery',
+      startedAt: '2026-11-24T10:00:00.000Z',
+      worstValue: null,
+      lastValue: 15,
+      escalationLevel: 0,
+    });
+    const { api } = renderProbe(
+      {},
+      { 'GET /api/alerts': { body: { items: [offline, lowBattery, outOfRange] } } },
+    );
+    const episodes = await screen.findAllByTestId('probe-alert', {}, pageLoad);
+    expect(episodes).toHaveLength(3);
+    const query = api.callsTo('GET', '/api/alerts')[0]?.query;
+    const range = api.callsTo('POST', '/api/probes/temperatures/KV-1001')[0]?.body as {
+      start: string;
+      end: string;
+    };
+    expect(query?.get('probeUID')).toBe('KV-1001');
+    expect(query?.get('from')).toBe(range.start);
+    expect(query?.get('to')).toBe(range.end);
+    expect(query?.get('state')).toBe('all');
+
+    // Times on the browser's clock, like the chart (New York here).
+    const acknowledged = episodes[2] as HTMLElement;
+    expect(within(acknowledged).getByTestId('probe-alert-span').textContent).toBe(
+      'From 24/11/2026 03:00 to 24/11/2026 04:30',
+    );
+    expect(within(acknowledged).getByTestId('probe-alert-trail').textContent).toBe(
+      'Acknowledged by Camille Martin on 24/11/2026 04:40Corrective action: Product moved. Seal to replace',
+    );
+    expect(within(episodes[0] as HTMLElement).getByTestId('probe-alert-acknowledge')).toBeTruthy();
+    expect((episodes[1] as HTMLElement).textContent).toContain('Ongoing');
+
+    // Out of range and offline spans are shaded (in seconds); a low battery is not.
+    const charts = await screen.findByTestId('probe-charts');
+    expect(JSON.parse(charts.dataset.shades ?? '[]')).toEqual([
+      {
+        kind: 'offline',
+        start: Date.parse(offline.startedAt) / 1000,
+        end: Date.parse('2026-11-24T11:00:00.000Z') / 1000,
+      },
+      {
+        kind: 'out_of_range',
+        start: Date.parse(outOfRange.startedAt) / 1000,
+        end: Date.parse('2026-11-24T09:30:00.000Z') / 1000,
+      },
+    ]);
+  });
+
+  it('says when the period had no alert episode', async () => {
+    renderProbe();
+    expect((await screen.findByTestId('probe-alerts-empty', {}, pageLoad)).textContent).toContain(
+      'No alert episode in this period.',
     );
   });
 });
