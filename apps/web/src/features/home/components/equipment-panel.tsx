@@ -20,6 +20,9 @@ const moduleOfTab: Record<EquipmentTab, ModuleKey> = {
 };
 
 /** Tabs the store shows: those whose module is not hidden on the store or its database. */
+/** A table wider than the panel scrolls: its viewport takes the keyboard focus (axe). */
+const keyboardScroll = { viewportProps: { tabIndex: 0 } };
+
 export function visibleEquipmentTabs(hiddenModules: readonly ModuleKey[]): EquipmentTab[] {
   return equipmentTabs.filter((tab) => !hiddenModules.includes(moduleOfTab[tab]));
 }
@@ -84,7 +87,7 @@ function ReadingsTable({
   const { t } = useTranslation();
   const hasProbes = items.some((item) => item.probe !== null);
   return (
-    <Table.ScrollContainer minWidth={hasProbes ? 560 : 360}>
+    <Table.ScrollContainer minWidth={hasProbes ? 560 : 360} scrollAreaProps={keyboardScroll}>
       <Table verticalSpacing="xs" data-testid={testId}>
         <Table.Thead>
           <Table.Tr>
@@ -143,7 +146,7 @@ function ReadingsTable({
 function OilsTable({ items, timeZone }: { items: OilState[]; timeZone: string }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={480}>
+    <Table.ScrollContainer minWidth={480} scrollAreaProps={keyboardScroll}>
       <Table verticalSpacing="xs" data-testid="home-equipment-oils">
         <Table.Thead>
           <Table.Tr>
