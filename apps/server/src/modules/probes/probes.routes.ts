@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/auth/request-auth';
 import type { AppDeps } from '../../platform/deps';
 import { scopeOf } from '../../platform/scope';
+import { plainJsonSerializer } from '../elements/plain-serializer';
 import * as probes from './probes.service';
 
 const tags = ['probes'];
@@ -126,6 +127,8 @@ export const probesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         body: probeTemperaturesBodySchema,
         response: { 200: probeTemperaturesResponseSchema },
       },
+      // Up to 1,000 points built in the schema's shape: plain JSON, not zod's encoding.
+      serializerCompiler: plainJsonSerializer,
     },
     async (request) => {
       const scope = await scopeFor(request);

@@ -399,11 +399,15 @@ export async function probeTemperatures(
   const inRange: SQL = sql`probe_id = ${probe.id}::uuid
     and "timestamp" >= ${start.toISOString()}::timestamptz
     and "timestamp" <= ${end.toISOString()}::timestamptz`;
-  const counted = (await db.execute(sql`
+  // Ranges read from the hourly rollup need no count of their raw readings first.
+  const isHourly = bucketSeconds(start, end, maxChartPoints) >= hourlyFromSeconds;
+  const counted = isHourly
+    ? null
+    : ((await db.execute(sql`
     select count(*)::int as count from (
       select 1 from ${probeReadings} where ${inRange} limit ${maxChartPoints + 1}
-    ) as limited`)) as unknown as { rows: { count: number }[] };
-  const isRaw = Number(counted.rows[0]?.count ?? 0) <= maxChartPoints;
+    ) as limited`)) as unknown as { rows: { count: number }[] });
+  const isRaw = !isHourly && Number(counted?.rows[0]?.count ?? 0) <= maxChartPoints;
   let width: number | null = null;
   let rows: {
     at: number;
@@ -421,7 +425,7 @@ export async function probeTemperatures(
       from ${probeReadings} where ${inRange}
       order by "timestamp"`)) as unknown as { rows: typeof rows };
     rows = result.rows;
-  } else if (bucketSeconds(start, end, maxChartPoints) >= hourlyFromSeconds) {
+  } else if (isHourly) {
     // Months or a year: buckets of whole hours read from the hourly rollup (8,760 rows a
     // year); each hour's min and max are those of its readings, so each bucket's are too.
     width = Math.ceil(bucketSeconds(start, end, maxChartPoints) / 3600) * 3600;
