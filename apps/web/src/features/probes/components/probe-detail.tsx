@@ -1,4 +1,5 @@
 import { Grid, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { alertDelayMinutesRange } from '@mise/shared/probes/alerts';
 import { postingIntervalMinutesRange } from '@mise/shared/probes/constants';
 import type { Probe } from '@mise/shared/probes/schemas';
 import { IconBattery2 } from '@tabler/icons-react';
@@ -97,6 +98,18 @@ export function ProbeDetail({ probe, storeName, isWorking }: ProbeDetailProps) {
                   onChange={(value) => setValue('intervalMinutes', value)}
                   error={problem === 'probes.invalidInterval' ? t(problem) : undefined}
                   data-testid="probe-interval"
+                />
+                <NumericInput
+                  label={t('probes.alertDelay')}
+                  description={t('probes.alertDelayHint')}
+                  suffix={` ${t('probes.minutesUnit')}`}
+                  min={alertDelayMinutesRange.min}
+                  max={alertDelayMinutesRange.max}
+                  allowDecimal={false}
+                  value={values.alertDelayMinutes}
+                  onChange={(value) => setValue('alertDelayMinutes', value)}
+                  error={problem === 'probes.invalidAlertDelay' ? t(problem) : undefined}
+                  data-testid="probe-alert-delay"
                 />
                 <Switch
                   label={t('probes.pushNotification')}

@@ -1,3 +1,4 @@
+import { alertDelayMinutesRange } from '@mise/shared/probes/alerts';
 import { postingIntervalMinutesRange } from '@mise/shared/probes/constants';
 import { secondsToMinutes } from '@mise/shared/probes/rules';
 import type { EditProbeBody, Probe } from '@mise/shared/probes/schemas';
@@ -10,6 +11,8 @@ export type ProbeFormValues = {
   pushNotification: boolean;
   minimumTemperature: number | null;
   maximumTemperature: number | null;
+  /** Minutes out of range before an alert opens. */
+  alertDelayMinutes: number | null;
 };
 
 export function probeFormValues(probe: Probe): ProbeFormValues {
@@ -20,6 +23,7 @@ export function probeFormValues(probe: Probe): ProbeFormValues {
     pushNotification: probe.pushNotification,
     minimumTemperature: probe.minimumTemperature,
     maximumTemperature: probe.maximumTemperature,
+    alertDelayMinutes: probe.alertDelayMinutes,
   };
 }
 
@@ -42,6 +46,15 @@ export function probeFormProblem(values: ProbeFormValues): string | null {
   ) {
     return 'errors.probe/invalid-range';
   }
+  const delay = values.alertDelayMinutes;
+  if (
+    delay === null ||
+    !Number.isInteger(delay) ||
+    delay < alertDelayMinutesRange.min ||
+    delay > alertDelayMinutesRange.max
+  ) {
+    return 'probes.invalidAlertDelay';
+  }
   return null;
 }
 
@@ -54,5 +67,6 @@ export function probeEditBody(values: ProbeFormValues): EditProbeBody {
     pushNotification: values.pushNotification,
     minimumTemperature: values.minimumTemperature,
     maximumTemperature: values.maximumTemperature,
+    alertDelayMinutes: values.alertDelayMinutes ?? undefined,
   };
 }

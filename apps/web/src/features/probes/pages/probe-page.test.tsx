@@ -104,6 +104,7 @@ describe('probe detail', { timeout: 20_000 }, () => {
       pushNotification: true,
       minimumTemperature: 0,
       maximumTemperature: 4,
+      alertDelayMinutes: 15,
     });
     expect((await screen.findByTestId('notice-success')).textContent).toContain(
       'Saved successfully.',
