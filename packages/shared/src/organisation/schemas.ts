@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../auth/schemas';
+import { escalationMinutesRange } from '../probes/alerts';
 import {
   billingCycles,
   europeanCountryCodes,
@@ -121,6 +122,8 @@ export const databaseSchema = databaseSummarySchema.extend({
   /** mise_licence_price; sent to admins only. */
   licence_price: z.number().nullable(),
   screen_saver_url: z.string().nullable(),
+  /** Minutes before an unacknowledged probe alert goes to the next level (issue 15). */
+  alert_escalation_minutes: z.number().int(),
   managers: z.array(databaseManagerSchema),
   /** Pending manager invitations (e-mail only); optional in the type for older fixtures. */
   invited_managers: z.array(z.lazy(() => invitedAccountSchema)).optional(),
@@ -148,6 +151,12 @@ export const updateDatabaseBodySchema = z.strictObject({
   hidden_modules: z.array(moduleKeySchema).max(moduleKeys.length).optional(),
   hidden_extensions: z.array(extensionKeySchema).max(extensionKeys.length).optional(),
   licence_price: price.nullable().optional(),
+  alert_escalation_minutes: z
+    .number()
+    .int()
+    .min(escalationMinutesRange.min)
+    .max(escalationMinutesRange.max)
+    .optional(),
 });
 /** POST /api/database/addManager (spec 000 §7). */
 export const addManagerBodySchema = z.strictObject({

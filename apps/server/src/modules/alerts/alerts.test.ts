@@ -306,6 +306,28 @@ describe('offline, low battery, a forgotten subscription', () => {
   });
 });
 
+describe("the database's escalation minutes", () => {
+  it('the manager sets them, from 5 to 1,440 minutes', async () => {
+    const databaseId = tenants.a.database.id;
+    const read = await manager.inject({ method: 'GET', url: `/api/databases/${databaseId}` });
+    expect(read.json().database.alert_escalation_minutes).toBe(30);
+    const version = read.json().database.version;
+    const refused = await manager.inject({
+      method: 'PATCH',
+      url: `/api/databases/${databaseId}`,
+      payload: { version, alert_escalation_minutes: 4 },
+    });
+    expect(refused.statusCode).toBe(400);
+    const saved = await manager.inject({
+      method: 'PATCH',
+      url: `/api/databases/${databaseId}`,
+      payload: { version, alert_escalation_minutes: 45 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().database.alert_escalation_minutes).toBe(45);
+  });
+});
+
 describe('two server instances on one database', () => {
   it('open the episode and queue its notifications once', async () => {
     // Every other probe's state settled first (the earlier probes fell silent meanwhile).

@@ -128,6 +128,7 @@ export async function presentDatabase(
     licence_price:
       scope.role === 'admin' && row.licence_price !== null ? Number(row.licence_price) : null,
     screen_saver_url: row.screen_saver_url,
+    alert_escalation_minutes: row.alert_escalation_minutes,
     managers: managerRows,
     invited_managers: invitationRows.map((invitation) => ({
       email: invitation.email,

@@ -13,6 +13,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import type { DatabaseDetail as Database } from '@mise/shared/organisation/schemas';
+import { escalationMinutesRange } from '@mise/shared/probes/alerts';
 import type { User } from '@mise/shared/users/schemas';
 import { IconAdjustments } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -47,6 +48,7 @@ type DatabaseFormValues = {
   distributorId: string | null;
   store_access: boolean;
   licence_price: number | null;
+  alert_escalation_minutes: number | null;
   hidden_modules: Database['hidden_modules'];
   hidden_extensions: Database['hidden_extensions'];
 };
@@ -57,6 +59,7 @@ function databaseFormValues(database: Database): DatabaseFormValues {
     distributorId: database.distributor,
     store_access: database.store_access,
     licence_price: database.licence_price,
+    alert_escalation_minutes: database.alert_escalation_minutes,
     hidden_modules: database.hidden_modules,
     hidden_extensions: database.hidden_extensions,
   };
@@ -131,6 +134,9 @@ export function DatabaseDetail({ database, viewer }: DatabaseDetailProps) {
           : {}),
         ...(canManageAccess ? { store_access: values.store_access } : {}),
         ...(isAdmin ? { licence_price: values.licence_price } : {}),
+        ...(values.alert_escalation_minutes !== null
+          ? { alert_escalation_minutes: values.alert_escalation_minutes }
+          : {}),
       },
       {
         onSuccess: (saved) => {
@@ -246,6 +252,17 @@ export function DatabaseDetail({ database, viewer }: DatabaseDetailProps) {
                       />
                     ) : null}
                   </SimpleGrid>
+                  <NumericInput
+                    label={t('database.alertEscalation')}
+                    description={t('database.alertEscalationHint')}
+                    value={values.alert_escalation_minutes}
+                    onChange={(value) => setValue('alert_escalation_minutes', value)}
+                    min={escalationMinutesRange.min}
+                    max={escalationMinutesRange.max}
+                    allowDecimal={false}
+                    suffix=" min"
+                    data-testid="database-alert-escalation"
+                  />
                   <Switch
                     label={t('database.storeAccess')}
                     checked={values.store_access}

@@ -20,6 +20,7 @@ function buildDatabase(overrides: Partial<DatabaseDetail> = {}): DatabaseDetail 
     hidden_extensions: [],
     licence_price: null,
     screen_saver_url: null,
+    alert_escalation_minutes: 30,
     managers: [],
     stores: [],
     version: 1,
