@@ -1,5 +1,5 @@
-import type { Agent } from 'node:https';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Agent } from 'node:https';
 import { dirname, join } from 'node:path';
 import webPush from 'web-push';
 
