@@ -37,12 +37,21 @@ export const probeSchema = z.object({
   pushNotification: z.boolean(),
   /** Minutes out of range before an alert opens (issue 15). */
   alertDelayMinutes: z.number().int(),
+  /** The store element bound to the probe, with its range (the alerts' default range). */
+  element: z
+    .object({
+      name: z.string(),
+      minimumTemperature: z.number().nullable(),
+      maximumTemperature: z.number().nullable(),
+    })
+    .nullable(),
   lastTemperature: z.number().nullable(),
   lastTemperatureTimestamp: z.string().nullable(),
   storeId: idSchema.nullable(),
   working: z.boolean(),
 });
 export type Probe = z.infer<typeof probeSchema>;
+export type BoundElement = NonNullable<Probe['element']>;
 
 export const probeListResponseSchema = z.object({ items: z.array(probeSchema) });
 

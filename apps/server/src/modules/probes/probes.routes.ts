@@ -32,9 +32,11 @@ export const probesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   const { db, now } = deps;
   const publicUrl = deps.config.PUBLIC_URL;
   const scopeFor = (request: FastifyRequest) => scopeOf(request, db, requireAuth(request).user);
-  const present = (rows: Parameters<typeof probes.presentProbe>[0][]) => {
+  /** The probes as the API answers them, with their bound elements (one query). */
+  const present = async (rows: Parameters<typeof probes.presentProbe>[0][]) => {
     const at = now();
-    return rows.map((row) => probes.presentProbe(row, at, publicUrl));
+    const elements = await probes.boundElements(db, rows);
+    return rows.map((row) => probes.presentProbe(row, at, publicUrl, elements.get(row.id) ?? null));
   };
 
   // Month partitions of probe_readings, created ahead at every start.
@@ -67,7 +69,7 @@ export const probesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     async (request) => {
       const scope = await scopeFor(request);
       const { row, secret } = await probes.createProbe(db, scope, request.body);
-      return { probe: present([row])[0]!, secret };
+      return { probe: (await present([row]))[0]!, secret };
     },
   );
 
@@ -76,7 +78,7 @@ export const probesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     { schema: { tags, response: { 200: probeListResponseSchema } } },
     async (request) => {
       const scope = await scopeFor(request);
-      return { items: present(await probes.listProbes(db, scope)) };
+      return { items: await present(await probes.listProbes(db, scope)) };
     },
   );
 
@@ -87,7 +89,9 @@ export const probesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request) => {
       const scope = await scopeFor(request);
-      return { items: present(await probes.listStoreProbes(db, scope, request.params.storeId)) };
+      return {
+        items: await present(await probes.listStoreProbes(db, scope, request.params.storeId)),
+      };
     },
   );
 
@@ -104,7 +108,7 @@ export const probesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     async (request) => {
       const scope = await scopeFor(request);
       const row = await probes.editProbe(db, scope, request.params.probeUID, request.body);
-      return { probe: present([row])[0]! };
+      return { probe: (await present([row]))[0]! };
     },
   );
 
@@ -114,7 +118,7 @@ export const probesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     async (request) => {
       const scope = await scopeFor(request);
       const row = await probes.removeOwnership(db, scope, request.params.probeUID);
-      return { probe: present([row])[0]! };
+      return { probe: (await present([row]))[0]! };
     },
   );
 

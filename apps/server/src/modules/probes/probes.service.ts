@@ -10,10 +10,22 @@ import {
   probeWorking,
   readingRefusal,
 } from '@mise/shared/probes/rules';
-import type { EditProbeBody, Probe, ProbeReadingInput } from '@mise/shared/probes/schemas';
+import type {
+  BoundElement,
+  EditProbeBody,
+  Probe,
+  ProbeReadingInput,
+} from '@mise/shared/probes/schemas';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { probeReadings, probeReadingsHourly, probes, stores } from '../../db/schema';
+import {
+  databaseElements,
+  probeReadings,
+  probeReadingsHourly,
+  probes,
+  storeElements,
+  stores,
+} from '../../db/schema';
 import { hashToken, newToken, safeEqual } from '../../platform/auth/tokens';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { type Scope, storeFilter } from '../../platform/scope';
@@ -124,7 +136,45 @@ function postUrlOf(publicUrl: string, probeUid: string): string {
   return `${publicUrl.replace(/\/$/, '')}/api/probes/readings/${encodeURIComponent(probeUid)}`;
 }
 
-export function presentProbe(row: ProbeRow, now: Date, publicUrl: string): Probe {
+/** The store element bound to each probe (its store's element whose probe_id is the UID). */
+export async function boundElements(
+  db: Database,
+  rows: Pick<ProbeRow, 'id' | 'store_id' | 'probe_uid'>[],
+): Promise<Map<string, BoundElement>> {
+  const bound = rows.filter((row) => row.store_id !== null);
+  if (bound.length === 0) return new Map();
+  const found = (await db.execute(sql`select p.id, el.name, el.minimum, el.maximum
+    from ${probes} p
+    join lateral (
+      select coalesce(se.name, de.name) as name,
+        coalesce(se.minimum_temperature, de.minimum_temperature) as minimum,
+        coalesce(se.maximum_temperature, de.maximum_temperature) as maximum
+      from ${storeElements} se
+      left join ${databaseElements} de on de.id = se.origin_id
+      where se.store_id = p.store_id and se.probe_id = p.probe_uid
+      order by se.id limit 1
+    ) el on true
+    where p.id = any(${`{${bound.map((row) => row.id).join(',')}}`}::uuid[])`)) as unknown as {
+    rows: { id: string; name: string | null; minimum: number | null; maximum: number | null }[];
+  };
+  return new Map(
+    found.rows.map((row) => [
+      row.id,
+      {
+        name: row.name ?? '',
+        minimumTemperature: row.minimum === null ? null : Number(row.minimum),
+        maximumTemperature: row.maximum === null ? null : Number(row.maximum),
+      },
+    ]),
+  );
+}
+
+export function presentProbe(
+  row: ProbeRow,
+  now: Date,
+  publicUrl: string,
+  element: BoundElement | null = null,
+): Probe {
   return {
     id: row.id,
     probeUID: row.probe_uid,
@@ -139,6 +189,7 @@ export function presentProbe(row: ProbeRow, now: Date, publicUrl: string): Probe
     postingInterval: row.posting_interval,
     pushNotification: row.push_notification,
     alertDelayMinutes: row.alert_delay_minutes,
+    element,
     lastTemperature: row.last_temperature,
     lastTemperatureTimestamp: row.last_temperature_timestamp?.toISOString() ?? null,
     storeId: row.store_id,

@@ -3,7 +3,7 @@ import { maxChartPoints } from '@mise/shared/probes/constants';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { probeReadings, probes } from '../../db/schema';
-import { buildTwoTenants, testPassword } from '../../test/factories';
+import { buildStoreElement, buildTwoTenants, testPassword } from '../../test/factories';
 import { type Agent, signIn, useTestApp } from '../../test/harness';
 import { ensureProbeReadingPartitions } from './probes.service';
 
@@ -290,6 +290,35 @@ describe('GET /api/probes and GET /api/probes/store/:storeId', () => {
     expect(
       (await customerA.inject({ method: 'GET', url: `/api/probes/store/${storeA2}` })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('a probe bound to a store element', () => {
+  it('answers the element and its range with the probe (the alerts default range)', async () => {
+    await register('bound-a1', tenants.a.stores[0]!.id);
+    await buildStoreElement(context.db, {
+      store_id: tenants.a.stores[0]!.id,
+      name: 'Walk-in',
+      probe_id: 'bound-a1',
+      minimum_temperature: 0,
+      maximum_temperature: 4,
+    });
+    const response = await customerA.inject({
+      method: 'GET',
+      url: `/api/probes/store/${tenants.a.stores[0]!.id}`,
+    });
+    const probe = response
+      .json()
+      .items.find((item: { probeUID: string }) => item.probeUID === 'bound-a1');
+    expect(probe.element).toEqual({
+      name: 'Walk-in',
+      minimumTemperature: 0,
+      maximumTemperature: 4,
+    });
+    const unbound = response
+      .json()
+      .items.find((item: { probeUID: string }) => item.probeUID === 'fridge-a1');
+    expect(unbound.element).toBeNull();
   });
 });
 

@@ -34,6 +34,7 @@ function probe(overrides: Partial<Probe>): Probe {
     postingInterval: 300,
     pushNotification: false,
     alertDelayMinutes: 15,
+    element: null,
     lastTemperature: null,
     lastTemperatureTimestamp: null,
     storeId,

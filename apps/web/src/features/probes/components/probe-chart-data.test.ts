@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { probeChartData } from './probe-chart-data';
+import { chartThresholds, probeChartData } from './probe-chart-data';
 
 const point = (timestamp: string, temperature: number, min: number, max: number) => ({
   timestamp,
@@ -36,5 +36,22 @@ describe('probeChartData', () => {
     expect(data.band).toBeNull();
     expect(data.minimumLine).toBeNull();
     expect(data.batteryLevels).toEqual([80, 80]);
+  });
+});
+
+describe('chartThresholds: the probe’s own range, else its bound element’s', () => {
+  const element = { name: 'Congélateur', minimumTemperature: -25, maximumTemperature: -18 };
+  it('takes the element’s range where the probe has none', () => {
+    expect(
+      chartThresholds({ minimumTemperature: null, maximumTemperature: null, element }),
+    ).toEqual({ minimumTemperature: -25, maximumTemperature: -18 });
+  });
+  it('keeps the probe’s own bounds first', () => {
+    expect(chartThresholds({ minimumTemperature: -30, maximumTemperature: null, element })).toEqual(
+      { minimumTemperature: -30, maximumTemperature: -18 },
+    );
+    expect(
+      chartThresholds({ minimumTemperature: null, maximumTemperature: null, element: null }),
+    ).toEqual({ minimumTemperature: null, maximumTemperature: null });
   });
 });

@@ -16,6 +16,19 @@ export type ProbeChartData = {
   batteryLevels: (number | null)[];
 };
 
+/**
+ * The range the chart draws: the probe's own minimum and maximum, else its bound element's
+ * (the range its alerts use by default).
+ */
+export function chartThresholds(
+  probe: Pick<Probe, 'minimumTemperature' | 'maximumTemperature' | 'element'>,
+): Pick<Probe, 'minimumTemperature' | 'maximumTemperature'> {
+  return {
+    minimumTemperature: probe.minimumTemperature ?? probe.element?.minimumTemperature ?? null,
+    maximumTemperature: probe.maximumTemperature ?? probe.element?.maximumTemperature ?? null,
+  };
+}
+
 export function probeChartData(
   answer: Pick<ProbeTemperatures, 'bucketSeconds' | 'readings'>,
   thresholds: Pick<Probe, 'minimumTemperature' | 'maximumTemperature'>,

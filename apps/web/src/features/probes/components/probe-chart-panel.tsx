@@ -8,7 +8,7 @@ import { type DateRange, DateRangePicker } from '../../../shared/ui/date-range-p
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { AlertEpisodeList, useAlerts } from '../../alerts/panels';
 import { type ChartRange, useProbeTemperatures } from '../api/get-probe-temperatures';
-import { probeChartData } from './probe-chart-data';
+import { chartThresholds, probeChartData } from './probe-chart-data';
 import { type EpisodeShade, episodeShades } from './probe-chart-episodes';
 import { type ChartPreset, chartPresets, dayRange, presetRange } from './probe-chart-range';
 
@@ -36,7 +36,7 @@ export function ProbeChartPanel({ probe }: { probe: Probe }) {
   const [days, setDays] = useState<DateRange>(() => daysOf(applied));
   const temperatures = useProbeTemperatures(probe.probeUID, applied);
   const data = useMemo(
-    () => (temperatures.data ? probeChartData(temperatures.data, probe) : null),
+    () => (temperatures.data ? probeChartData(temperatures.data, chartThresholds(probe)) : null),
     [temperatures.data, probe],
   );
   const alerts = useAlerts({

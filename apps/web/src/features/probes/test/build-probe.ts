@@ -18,6 +18,7 @@ export function buildProbe(overrides: Partial<Probe> = {}): Probe {
     postingInterval: 300,
     pushNotification: false,
     alertDelayMinutes: 15,
+    element: null,
     lastTemperature: 2.5,
     lastTemperatureTimestamp: '2026-11-24T11:00:00.000Z',
     storeId: null,
