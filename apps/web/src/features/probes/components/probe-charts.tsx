@@ -13,7 +13,6 @@ const colors = {
   minimum: '#1098ad',
   maximum: '#e03131',
   battery: '#2f9e44',
-  allowed: 'rgba(47, 158, 68, 0.08)',
 } as const;
 
 /** Alert episodes behind the curve: a red tint out of range, grey while offline. */
@@ -64,8 +63,8 @@ const percentAxis = (values: number[]) => values.map((value) => `${value} %`);
 type ProbeChartsProps = { data: ProbeChartData; shades: readonly EpisodeShade[] };
 
 /**
- * The temperature chart (with each bucket's min–max band when downsampled, and the allowed
- * range — the probe's own, else its bound element's — as a band between threshold lines) and the battery chart beside it. Loaded on demand:
+ * The temperature chart (with each bucket's min–max band when downsampled and the probe's
+ * minimum and maximum as threshold lines) and the battery chart beside it. Loaded on demand:
  * uPlot is not part of any other screen's code.
  */
 export function ProbeCharts({ data, shades }: ProbeChartsProps) {
@@ -119,10 +118,6 @@ export function ProbeCharts({ data, shades }: ProbeChartsProps) {
         width: 1,
         points: { show: false },
       });
-    }
-    if (hasMinimum && hasMaximum) {
-      // The allowed range as a light band between the two threshold lines.
-      bands.push({ series: [series.length - 1, series.length - 2], fill: colors.allowed });
     }
     return {
       series,
