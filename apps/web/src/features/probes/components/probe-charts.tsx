@@ -122,7 +122,7 @@ export function ProbeCharts({ data, shades }: ProbeChartsProps) {
     return {
       series,
       bands,
-      axes: [timeAxis, { values: (_chart, values) => temperatureAxis(values), size: 60 }],
+      axes: [timeAxis, { values: (_chart, values) => temperatureAxis(values), size: 72 }],
       cursor: { drag: { x: true, y: false } },
       // An offline episode has no readings: the time axis stretches to show its span too.
       scales:
