@@ -9,6 +9,7 @@ import {
 } from '@mise/shared/probes/alerts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { boundElementSql } from '../probes/bound-element';
 
 /*
  * The alert engine (issue 15). One tick evaluates every active probe that has a store, set by
@@ -50,15 +51,7 @@ const rulesCte = sql`rules as (
     coalesce(p.maximum_temperature, el.maximum, p.notify_temperature, p.critical_threshold)
       as maximum
   from probes p
-  left join lateral (
-    select coalesce(se.minimum_temperature, de.minimum_temperature) as minimum,
-      coalesce(se.maximum_temperature, de.maximum_temperature) as maximum
-    from store_elements se
-    left join database_elements de on de.id = se.origin_id
-    where se.store_id = p.store_id and se.probe_id = p.probe_uid
-    order by se.id
-    limit 1
-  ) el on true
+  left join lateral ${boundElementSql(sql`p.store_id`, sql`p.probe_uid`)} el on true
   where p.active and p.store_id is not null
 )`;
 

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import { fillTemplate, localeTexts, type TextLanguage } from '../../platform/locale-texts';
 import type { Mailer } from '../../platform/mail';
 import type { PushSender } from '../../platform/push';
+import { boundElementSql } from '../probes/bound-element';
 
 /*
  * Sends the queued alert notifications (alert_notifications rows 'pending'). A batch is
@@ -123,9 +124,7 @@ export async function deliverNotifications(deps: NotifyDeps, now: Date): Promise
         e.minimum_temperature, e.maximum_temperature, e.worst_value, e.last_value,
         p.name as probe_name, s.name as store_name, s.timezone_name,
         coalesce(d.alert_escalation_minutes, ${defaultEscalationMinutes}) as escalation_minutes,
-        (select coalesce(se.name, de.name) from store_elements se
-          left join database_elements de on de.id = se.origin_id
-          where se.store_id = e.store_id and se.probe_id = p.probe_uid order by se.id limit 1)
+        (select bound.name from ${boundElementSql(sql`e.store_id`, sql`p.probe_uid`)} bound)
           as element_name,
         u.email, u.language
       from claimed c

@@ -3,26 +3,21 @@ import { and, desc, eq, gte, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client';
 import {
   alertEpisodes,
-  databaseElements,
   employees,
   probes,
   pushSubscriptions,
-  storeElements,
   stores,
   users,
 } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { type Scope, storeFilter } from '../../platform/scope';
+import { boundElementSql } from '../probes/bound-element';
 
-/** The element bound to the episode's probe (the store element's name, else its origin's). */
-const elementName = sql<
-  string | null
->`(select coalesce(${storeElements.name}, ${databaseElements.name})
-  from ${storeElements}
-  left join ${databaseElements} on ${databaseElements.id} = ${storeElements.origin_id}
-  where ${storeElements.store_id} = ${alertEpisodes.store_id}
-    and ${storeElements.probe_id} = ${probes.probe_uid}
-  order by ${storeElements.id} limit 1)`;
+/** The element bound to the episode's probe (its name as the catalogue resolves it). */
+const elementName = sql<string | null>`(select bound.name from ${boundElementSql(
+  sql`${alertEpisodes.store_id}`,
+  sql`${probes.probe_uid}`,
+)} bound)`;
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 

@@ -18,18 +18,12 @@ import type {
 } from '@mise/shared/probes/schemas';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import {
-  databaseElements,
-  probeReadings,
-  probeReadingsHourly,
-  probes,
-  storeElements,
-  stores,
-} from '../../db/schema';
+import { probeReadings, probeReadingsHourly, probes, stores } from '../../db/schema';
 import { hashToken, newToken, safeEqual } from '../../platform/auth/tokens';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { type Scope, storeFilter } from '../../platform/scope';
 import { findStoreInScope } from '../stores/stores.service';
+import { boundElementSql } from './bound-element';
 
 type ProbeRow = typeof probes.$inferSelect;
 
@@ -136,7 +130,7 @@ function postUrlOf(publicUrl: string, probeUid: string): string {
   return `${publicUrl.replace(/\/$/, '')}/api/probes/readings/${encodeURIComponent(probeUid)}`;
 }
 
-/** The store element bound to each probe (its store's element whose probe_id is the UID). */
+/** The store element bound to each probe (one query for the list). */
 export async function boundElements(
   db: Database,
   rows: Pick<ProbeRow, 'id' | 'store_id' | 'probe_uid'>[],
@@ -145,15 +139,7 @@ export async function boundElements(
   if (bound.length === 0) return new Map();
   const found = (await db.execute(sql`select p.id, el.name, el.minimum, el.maximum
     from ${probes} p
-    join lateral (
-      select coalesce(se.name, de.name) as name,
-        coalesce(se.minimum_temperature, de.minimum_temperature) as minimum,
-        coalesce(se.maximum_temperature, de.maximum_temperature) as maximum
-      from ${storeElements} se
-      left join ${databaseElements} de on de.id = se.origin_id
-      where se.store_id = p.store_id and se.probe_id = p.probe_uid
-      order by se.id limit 1
-    ) el on true
+    join lateral ${boundElementSql(sql`p.store_id`, sql`p.probe_uid`)} el on true
     where p.id = any(${`{${bound.map((row) => row.id).join(',')}}`}::uuid[])`)) as unknown as {
     rows: { id: string; name: string | null; minimum: number | null; maximum: number | null }[];
   };

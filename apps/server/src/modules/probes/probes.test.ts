@@ -1,9 +1,15 @@
 import { createHash } from 'node:crypto';
+import { defaultElementLocks } from '@mise/shared/catalogue/constants';
 import { maxChartPoints } from '@mise/shared/probes/constants';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { probeReadings, probes } from '../../db/schema';
-import { buildStoreElement, buildTwoTenants, testPassword } from '../../test/factories';
+import {
+  buildDatabaseElement,
+  buildStoreElement,
+  buildTwoTenants,
+  testPassword,
+} from '../../test/factories';
 import { type Agent, signIn, useTestApp } from '../../test/harness';
 import { ensureProbeReadingPartitions } from './probes.service';
 
@@ -314,6 +320,32 @@ describe('a probe bound to a store element', () => {
       name: 'Walk-in',
       minimumTemperature: 0,
       maximumTemperature: 4,
+    });
+    // A store value under a database lock takes the database element's, as the catalogue does.
+    await register('bound-a1-locked', tenants.a.stores[0]!.id);
+    const origin = await buildDatabaseElement(context.db, {
+      database_id: tenants.a.database.id,
+      name: 'Freezer',
+      minimum_temperature: -25,
+      maximum_temperature: -18,
+      locks: { ...defaultElementLocks, maximum_temperature: true, minimum_temperature: false },
+    });
+    await buildStoreElement(context.db, {
+      store_id: tenants.a.stores[0]!.id,
+      origin_id: origin.id,
+      probe_id: 'bound-a1-locked',
+      minimum_temperature: -30,
+      maximum_temperature: -10,
+    });
+    const locked = (
+      await customerA.inject({ method: 'GET', url: `/api/probes/store/${tenants.a.stores[0]!.id}` })
+    )
+      .json()
+      .items.find((item: { probeUID: string }) => item.probeUID === 'bound-a1-locked');
+    expect(locked.element).toEqual({
+      name: 'Freezer',
+      minimumTemperature: -30,
+      maximumTemperature: -18,
     });
     const unbound = response
       .json()
