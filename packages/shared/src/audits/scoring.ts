@@ -30,7 +30,7 @@ export type ScoredQuestion = {
   type: AuditQuestionType;
   /** null when scoring is off for this question. */
   score: number | null;
-  options?: { multiple_selection?: boolean; choices?: AuditChoice[] };
+  options?: { multiple_selection?: boolean; choices?: AuditChoice[]; [option: string]: unknown };
   conditions?: { question_id: string; value: boolean }[];
   archived_at?: string | null;
 };
