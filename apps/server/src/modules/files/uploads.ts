@@ -174,3 +174,22 @@ export async function receiveAttachment(
     size,
   };
 }
+
+/**
+ * A file name in storage-key letters (keys are built by the server): no accents, any other
+ * character as '-', at most 80 letters, then its extension.
+ */
+export function plainFileName(name: string, extension: string): string {
+  const base = name.replace(/\.[^.]*$/, '');
+  const plain = base
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
+  const suffix = extension
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .slice(0, 10);
+  return `${plain || 'file'}${suffix ? `.${suffix}` : ''}`;
+}

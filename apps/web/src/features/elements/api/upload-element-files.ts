@@ -1,4 +1,4 @@
-import type { Attachment, Element } from '@mise/shared/catalogue/schemas';
+import type { Element } from '@mise/shared/catalogue/schemas';
 import { apiRequest, apiUpload } from '../../../shared/api/api-client';
 import { type ElementLevel, elementPath } from './element-query-keys';
 
@@ -47,23 +47,6 @@ export async function pickStockImage(
     { method: 'POST', body: { url } },
   );
   return element;
-}
-
-/**
- * POST …/attachments?version=N (multipart field `file`), with progress. The answer is the
- * element (its version moved) and the attachment just added.
- */
-export async function uploadElementAttachment(
-  level: ElementLevel,
-  id: string,
-  version: number,
-  file: File,
-  onProgress?: ProgressHandler,
-): Promise<{ attachment: Attachment; element: Element }> {
-  return apiUpload<{ attachment: Attachment; element: Element }>(
-    withVersion(`${elementPath(level, id)}/attachments`, version),
-    { formData: fileForm(file), onProgress },
-  );
 }
 
 /** GET /api/elementAttachments/:id/download */

@@ -4,7 +4,6 @@ import {
   Button,
   FileButton,
   Group,
-  Progress,
   Stack,
   Table,
   Text,
@@ -15,7 +14,6 @@ import {
   type AttachmentType,
   attachmentContentTypes,
   attachmentNameMaxLength,
-  maxAttachmentBytes,
   saveErrorToastMs,
 } from '@mise/shared/catalogue/constants';
 import type { Attachment } from '@mise/shared/catalogue/schemas';
@@ -33,12 +31,23 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyApiError, notifyErrorCode } from '../../../shared/ui/notify';
-import { attachmentDownloadUrl, uploadElementAttachment } from '../api/upload-element-files';
+import { isUploadCancelled } from '../../../shared/upload/upload-errors';
+import { UploadProgress } from '../../../shared/upload/upload-progress';
+import { isUploadActive } from '../../../shared/upload/use-resumable-upload';
+import type { ElementLevel } from '../api/element-query-keys';
+import { getElement } from '../api/get-element';
+import { attachmentDownloadUrl } from '../api/upload-element-files';
 import { useElementForm } from './element-form-context';
 import { FieldStateControl } from './field-state-control';
 import { ModuleActiveSwitch } from './module-fields';
 
 const acceptedTypes = Object.keys(attachmentContentTypes).join(',');
+
+/** The resumable upload purposes of element attachments (apps/server/src/modules/uploads). */
+const attachmentPurposes: Record<ElementLevel, string> = {
+  database: 'database-element-attachment',
+  store: 'store-element-attachment',
+};
 
 function TypeIcon({ type }: { type: AttachmentType }) {
   if (type === 'image') return <IconPhoto size={18} />;
@@ -108,8 +117,9 @@ function AttachmentName({
 }
 
 /**
- * Encyclopedia (spec 001 §2.5, §3.8): upload with progress once the element exists, rename,
- * reorder, download and delete. Renames, order and deletions are written by the next Save.
+ * Encyclopedia (spec 001 §2.5, §3.8): upload once the element exists (resumable, up to 500 MB,
+ * with progress, pause and cancel), rename, reorder, download and delete. Renames, order and
+ * deletions are written by the next Save.
  */
 export function AttachmentsTab() {
   const { t } = useTranslation();
@@ -119,11 +129,11 @@ export function AttachmentsTab() {
     isFieldReadOnly,
     update,
     elementId,
-    version,
     runUpload,
     acceptServerElement,
+    attachmentUpload: upload,
   } = useElementForm();
-  const [progress, setProgress] = useState<number | null>(null);
+  const isUploading = isUploadActive(upload.state);
   const isListReadOnly = isFieldReadOnly('attachments');
   const attachments = draft.attachments;
   const firstOwn = attachments.findIndex((attachment) => !attachment.inherited);
@@ -142,25 +152,21 @@ export function AttachmentsTab() {
   }
 
   async function handleFile(file: File | null) {
-    if (!file || !elementId || progress !== null) return;
+    if (!file || !elementId || isUploading) return;
     if (!attachmentContentTypes[file.type]) {
       notifyErrorCode('file/unsupported-type', { autoClose: saveErrorToastMs });
       return;
     }
-    if (file.size > maxAttachmentBytes) {
-      notifyErrorCode('file/too-large', { autoClose: saveErrorToastMs });
-      return;
-    }
-    setProgress(0);
     try {
-      const answer = await runUpload(() =>
-        uploadElementAttachment(level, elementId, version, file, setProgress),
-      );
-      acceptServerElement(answer.element);
+      // The attachment is added on the server's current element; the element read again
+      // brings it with its new version (as the plain upload's answer did).
+      const element = await runUpload(async () => {
+        await upload.start(file, { purpose: attachmentPurposes[level], owner: elementId });
+        return getElement(level, elementId);
+      });
+      acceptServerElement(element);
     } catch (error) {
-      notifyApiError(error, { autoClose: saveErrorToastMs });
-    } finally {
-      setProgress(null);
+      if (!isUploadCancelled(error)) notifyApiError(error, { autoClose: saveErrorToastMs });
     }
   }
 
@@ -175,7 +181,7 @@ export function AttachmentsTab() {
         <FileButton
           onChange={handleFile}
           accept={acceptedTypes}
-          disabled={!elementId || isListReadOnly || progress !== null}
+          disabled={!elementId || isListReadOnly || isUploading}
         >
           {(props) => (
             <Button
@@ -183,7 +189,7 @@ export function AttachmentsTab() {
               size="xs"
               variant="light"
               leftSection={<IconUpload size={14} />}
-              loading={progress !== null}
+              loading={isUploading}
               disabled={!elementId || isListReadOnly}
               data-testid="attachment-upload"
             >
@@ -197,9 +203,7 @@ export function AttachmentsTab() {
           {t('element.saveFirst')}
         </Text>
       )}
-      {progress !== null ? (
-        <Progress value={progress} size="sm" animated aria-label={t('upload.uploading')} />
-      ) : null}
+      {isUploading ? <UploadProgress upload={upload} testId="attachment-upload-progress" /> : null}
       {attachments.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('attachment.empty')}

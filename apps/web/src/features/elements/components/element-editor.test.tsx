@@ -1,11 +1,16 @@
 import type { Element } from '@mise/shared/catalogue/schemas';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n';
+import { FakeTusServer } from '../../../shared/upload/test-support';
 import { buildId, buildUser } from '../../../test/factories';
 import { apiError, type MockHandler, mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import { buildElement, buildLabel, fieldStates } from '../test/build-element';
+
+// The browser build of tus-js-client (attachment uploads), as Vite bundles it.
+// @ts-expect-error the browser entry has no type declarations of its own
+vi.mock('tus-js-client', () => import('tus-js-client/lib.esm/browser/index.js'));
 
 const me = { body: { user: buildUser({ role: 'admin' }) } };
 
@@ -429,68 +434,60 @@ describe('element editor', { timeout: 30_000 }, () => {
     });
   });
 
-  it('uploads an attachment with progress and its version; the next save sends the new one', async () => {
+  it('uploads an attachment resumably with progress; the next save sends the new version', async () => {
     const element = buildElement({ version: 3 });
     const uploaded = {
       id: buildId(),
       name: 'haccp.pdf',
       type: 'pdf' as const,
       url: '/api/files/b',
-      size: 4,
+      size: 10,
       index: 0,
       video_id: null,
       inherited: false,
     };
-    const requests: { url: string; finish: () => void }[] = [];
-    class FakeUpload {
-      onprogress:
-        | ((event: { lengthComputable: boolean; loaded: number; total: number }) => void)
-        | null = null;
-    }
-    class FakeXhr {
-      upload = new FakeUpload();
-      status = 0;
-      responseText = '';
-      onload: (() => void) | null = null;
-      onerror: (() => void) | null = null;
-      url = '';
-      open(_method: string, url: string) {
-        this.url = url;
-      }
-      setRequestHeader() {}
-      send(body: FormData) {
-        expect((body.get('file') as File).name).toBe('haccp.pdf');
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 });
-        requests.push({
-          url: this.url,
-          finish: () => {
-            this.status = 200;
-            // As the server answers: the element (its version moved) and the attachment.
-            this.responseText = JSON.stringify({
-              element: { ...element, version: 4, attachments: [uploaded] },
-              attachment: uploaded,
-            });
-            this.onload?.();
-          },
-        });
-      }
-    }
-    const { user, router, api } = renderDatabaseElement(element);
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    let current = element;
+    const { user, router, api } = renderDatabaseElement(element, {
+      [`GET /api/databaseElements/${element.id}`]: () => ({ body: { element: current } }),
+    });
+    const server = new FakeTusServer().install();
+    server.holdPatches = true;
+    server.outcomeOf = () => {
+      // As the server does once every byte is in: the attachment added, the version moved.
+      current = { ...element, version: 4, attachments: [uploaded] };
+      return { status: 'completed', result: { attachmentId: uploaded.id, elementId: element.id } };
+    };
     await user.click(await screen.findByTestId('element-tab-encyclopedia'));
     const input = document.querySelector(
       'input[type="file"][accept*="application/pdf"]',
     ) as HTMLInputElement;
-    await user.upload(input, new File(['%PDF'], 'haccp.pdf', { type: 'application/pdf' }));
+    await user.upload(input, new File(['%PDF-1.7 x'], 'haccp.pdf', { type: 'application/pdf' }));
 
-    await waitFor(() => expect(requests).toHaveLength(1));
-    expect(requests[0]?.url).toBe(`/api/databaseElements/${element.id}/attachments?version=3`);
-    const progress = await screen.findByRole('progressbar', { name: 'Uploading' });
-    expect(progress.getAttribute('aria-valuenow')).toBe('40');
+    await waitFor(() => expect(server.heldPatches).toHaveLength(1));
+    expect(server.uploads.get(FakeTusServer.idOf(1))?.metadata).toMatchObject({
+      purpose: 'database-element-attachment',
+      owner: element.id,
+      filename: 'haccp.pdf',
+      filetype: 'application/pdf',
+    });
+    act(() => server.heldPatches[0]?.progress(4));
+    const progress = await screen.findByRole('progressbar', { name: 'Uploading haccp.pdf' });
+    await waitFor(() => expect(progress.getAttribute('aria-valuenow')).toBe('40'));
     // Save waits for the upload.
     expect(screen.getByTestId('element-save').hasAttribute('disabled')).toBe(true);
-    requests[0]?.finish();
+    // Another tab meanwhile: the upload goes on, and its progress is there on coming back.
+    await user.click(screen.getByTestId('element-tab-labels'));
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(server.heldPatches[0]?.isAborted).toBe(false);
+    await user.click(screen.getByTestId('element-tab-encyclopedia'));
+    expect(
+      (await screen.findByRole('progressbar', { name: 'Uploading haccp.pdf' })).getAttribute(
+        'aria-valuenow',
+      ),
+    ).toBe('40');
+    act(() => server.heldPatches[0]?.accept());
     expect((await screen.findByTestId('attachment-name')).textContent).toBe('haccp.pdf');
+    expect(screen.queryByRole('progressbar')).toBeNull();
     await waitFor(() =>
       expect(screen.getByTestId('element-save').hasAttribute('disabled')).toBe(false),
     );
@@ -506,6 +503,36 @@ describe('element editor', { timeout: 30_000 }, () => {
 
     await user.click(screen.getByTestId('element-back'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/database'));
+  });
+
+  it('uploads store attachments for the store element; a cancelled upload is deleted, a file over 500 MB refused', async () => {
+    const element = buildStoreElement({ field_states: fieldStates('overridden') });
+    const { user, api } = renderStoreElement(element);
+    const server = new FakeTusServer().install();
+    server.holdPatches = true;
+    await user.click(await screen.findByTestId('element-tab-encyclopedia'));
+    const input = document.querySelector(
+      'input[type="file"][accept*="application/pdf"]',
+    ) as HTMLInputElement;
+    await user.upload(input, new File(['%PDF-1.7 x'], 'plan.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(server.heldPatches).toHaveLength(1));
+    expect(server.uploads.get(FakeTusServer.idOf(1))?.metadata).toMatchObject({
+      purpose: 'store-element-attachment',
+      owner: element.id,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(server.requestsOf('DELETE')).toHaveLength(1));
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.queryByTestId('notice-error')).toBeNull();
+
+    const big = new File(['%PDF'], 'film.pdf', { type: 'application/pdf' });
+    Object.defineProperty(big, 'size', { value: 501 * 1024 * 1024 });
+    await user.upload(input, big);
+    expect((await screen.findByTestId('notice-error')).textContent).toContain(
+      'The file is too big: 500 MB at most.',
+    );
+    expect(server.requestsOf('POST')).toHaveLength(1);
+    expect(api.callsTo('GET', `/api/storeElements/${element.id}`)).toHaveLength(1);
   });
 
   it('adds an element type (name required) and selects it', async () => {

@@ -25,6 +25,7 @@ import { MessageDialog } from '../../../shared/ui/message-dialog';
 import { notifyError, notifySuccess } from '../../../shared/ui/notify';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useUnsavedChangesPrompt } from '../../../shared/ui/use-unsaved-changes-prompt';
+import { useResumableUpload } from '../../../shared/upload/use-resumable-upload';
 import { useDuplicateElement } from '../api/duplicate-element';
 import type { ElementLevel } from '../api/element-query-keys';
 import { elementQueryOptions } from '../api/get-element';
@@ -121,6 +122,7 @@ export function ElementEditor({
   const [version, setVersion] = useState(element?.version ?? 0);
   const [validationError, setValidationError] = useState<ElementValidationError | null>(null);
   const [uploadCount, setUploadCount] = useState(0);
+  const attachmentUpload = useResumableUpload();
   const versionRef = useRef(version);
   versionRef.current = version;
   const saveMutation = useSaveElement();
@@ -215,6 +217,7 @@ export function ElementEditor({
       setBaseline(takeServer);
       setDraft(takeServer);
     },
+    attachmentUpload,
     acceptUploadedAttachment: (attachment) => {
       const take = (current: ElementDraft): ElementDraft => ({
         ...current,

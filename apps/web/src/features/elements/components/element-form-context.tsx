@@ -1,6 +1,7 @@
 import type { ElementLockKey } from '@mise/shared/catalogue/constants';
 import type { Attachment, Element, ElementValues } from '@mise/shared/catalogue/schemas';
 import { createContext, useContext } from 'react';
+import type { ResumableUpload } from '../../../shared/upload/use-resumable-upload';
 import type { ElementLevel } from '../api/element-query-keys';
 import type { ElementDraft } from './element-form';
 
@@ -33,6 +34,11 @@ export type ElementFormApi = {
   acceptServerElement: (element: Element) => void;
   /** An attachment upload answered the attachment only: it is saved already. */
   acceptUploadedAttachment: (attachment: Attachment) => void;
+  /**
+   * The encyclopedia's resumable attachment upload: it lives with the editor, so it goes on
+   * (with its progress) while another tab is shown.
+   */
+  attachmentUpload: ResumableUpload;
 };
 
 const ElementFormContext = createContext<ElementFormApi | null>(null);
