@@ -44,6 +44,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // Component tests render whole screens; on a 2-core machine under load 5 s is short.
+          testTimeout: 15_000,
         },
       },
       {
@@ -52,6 +54,7 @@ export default defineConfig({
           include: ['apps/tablet/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['apps/tablet/src/test/setup.ts'],
+          testTimeout: 15_000,
         },
         define: { __APP_VERSION__: JSON.stringify('test') },
       },

@@ -9,6 +9,8 @@ await build({
     main: 'src/main.ts',
     'create-admin': 'src/cli/create-admin.ts',
     seed: 'src/cli/seed.ts',
+    // The audit PDF's worker thread (platform/pdf/audit.ts loads it beside main.js).
+    'audit-worker': 'src/platform/pdf/audit-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -1,5 +1,6 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -18,12 +19,14 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { alertsRoutes } from './modules/alerts/alerts.routes';
 import { allergensRoutes } from './modules/allergens/allergens.routes';
+import { auditsRoutes } from './modules/audits/audits.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { databasesRoutes } from './modules/databases/databases.routes';
 import { deviceRoutes } from './modules/device/device.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { distributorsRoutes } from './modules/distributors/distributors.routes';
+import { documentsRoutes } from './modules/documents/documents.routes';
 import { elementsRoutes } from './modules/elements/elements.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { flushStorageDeletions } from './modules/files/storage-deletions';
@@ -38,6 +41,7 @@ import { stockImagesRoutes } from './modules/stock-images/stock-images.routes';
 import { storesRoutes } from './modules/stores/stores.routes';
 import { taskConfigurationsRoutes } from './modules/task-configurations/task-configurations.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { registerRequestAuth } from './platform/auth/request-auth';
 import type { AppDeps } from './platform/deps';
@@ -47,6 +51,7 @@ import { createIntegrations, type Integrations } from './platform/integrations';
 import { createMailer, type Mailer } from './platform/mail';
 import { createPushSender, type PushSender } from './platform/push';
 import { createLocalStorage, type Storage } from './platform/storage';
+import { createS3Storage } from './platform/storage-s3';
 import { registerTabletApp } from './platform/tablet-app';
 import { registerWebApp } from './platform/web-app';
 
@@ -115,7 +120,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         logger: app.log,
       }),
     push: options.push === undefined ? createPushSender(config) : options.push,
-    storage: options.storage ?? createLocalStorage(join(config.DATA_DIR, 'files')),
+    storage:
+      options.storage ??
+      (config.storage.driver === 's3'
+        ? createS3Storage(config.storage)
+        : createLocalStorage(join(config.DATA_DIR, 'files'))),
     integrations: {
       ...createIntegrations(config, (details, message) => app.log.warn(details, message)),
       ...options.integrations,
@@ -152,6 +161,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyRateLimit, { global: false });
+  // Large JSON answers (an audit, a result, a CSV) are compressed by the routes that ask for it
+  // (route option `compress: {}`); nothing else changes (streams, server-sent events, files).
+  await app.register(fastifyCompress, { global: false, encodings: ['br', 'gzip'] });
   await app.register(fastifyMultipart, { limits: { fileSize: 500 * 1024 * 1024, files: 1 } });
   await app.register(fastifySwagger, {
     openapi: {
@@ -203,6 +215,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(punchCardsRoutes, { prefix: '/api', ...deps });
   await app.register(probesRoutes, { prefix: '/api', ...deps });
   await app.register(alertsRoutes, { prefix: '/api', ...deps });
+  await app.register(auditsRoutes, { prefix: '/api', ...deps });
+  await app.register(documentsRoutes, { prefix: '/api', ...deps });
+  // Resumable uploads (tus) at /api/uploads: its own body handling, nothing parsed.
+  await app.register(uploadsRoutes, { prefix: '/api', ...deps });
   // Files whose deletion a save queued but a crash interrupted.
   app.addHook('onReady', async () => {
     await flushStorageDeletions(deps.db, deps.storage);

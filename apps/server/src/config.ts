@@ -52,6 +52,58 @@ const configSchema = z
     /** Months of probe readings kept (EU 852/2004 records: at least 24). */
     PROBE_RETENTION_MONTHS: z.coerce.number().int().min(24).max(240).default(36),
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** Where stored files go: `local` (DATA_DIR/files) or `s3` (an S3-compatible bucket). */
+    STORAGE_DRIVER: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.enum(['local', 's3']).default('local'),
+    ),
+    S3_BUCKET: optionalText,
+    /** An S3-compatible server's address (MinIO, Garage, Ceph…); unset means AWS S3. */
+    S3_ENDPOINT: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.url({ protocol: /^https?$/ }).optional(),
+    ),
+    S3_REGION: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.string().default('us-east-1'),
+    ),
+    /** Both or neither: unset means the SDK's default credential chain (instance role…). */
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    /** Path-style addresses (http://host/bucket/key), as MinIO-like servers need. */
+    S3_FORCE_PATH_STYLE: booleanFlag,
+  })
+  .superRefine((env, context) => {
+    const s3Variables = ['S3_BUCKET', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
+    if (env.STORAGE_DRIVER === 'local') {
+      for (const name of s3Variables) {
+        if (env[name as keyof typeof env] !== undefined) {
+          context.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'is set but STORAGE_DRIVER is not s3 (set STORAGE_DRIVER=s3 or unset it)',
+          });
+        }
+      }
+      return;
+    }
+    if (!env.S3_BUCKET) {
+      context.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: 'is required when STORAGE_DRIVER=s3',
+      });
+    }
+    if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+      const missing =
+        env.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
+      context.addIssue({
+        code: 'custom',
+        path: [missing],
+        message:
+          'is required with S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: set both, or neither to use the default AWS credential chain',
+      });
+    }
   })
   .transform((env) => {
     const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
@@ -62,8 +114,42 @@ const configSchema = z
         env.COOKIE_SECURE === undefined
           ? publicUrl.startsWith('https://')
           : env.COOKIE_SECURE === 'true',
+      storage: storageOf(env),
     };
   });
+
+export type StorageConfig =
+  | { driver: 'local' }
+  | {
+      driver: 's3';
+      bucket: string;
+      endpoint?: string;
+      region: string;
+      accessKeyId?: string;
+      secretAccessKey?: string;
+      forcePathStyle: boolean;
+    };
+
+function storageOf(env: {
+  STORAGE_DRIVER: 'local' | 's3';
+  S3_BUCKET?: string;
+  S3_ENDPOINT?: string;
+  S3_REGION: string;
+  S3_ACCESS_KEY_ID?: string;
+  S3_SECRET_ACCESS_KEY?: string;
+  S3_FORCE_PATH_STYLE: boolean;
+}): StorageConfig {
+  if (env.STORAGE_DRIVER === 'local') return { driver: 'local' };
+  return {
+    driver: 's3',
+    bucket: env.S3_BUCKET!,
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+  };
+}
 
 export type Config = z.infer<typeof configSchema>;
 

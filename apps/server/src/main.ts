@@ -12,6 +12,7 @@ import {
 } from './modules/probes/probes.service';
 import { pullProviderReadings } from './modules/sensors/sensors.service';
 import { startTaskScheduler } from './modules/tasks/scheduler';
+import { uploadsCleanupJob } from './modules/uploads/uploads.jobs';
 import { startJobQueue } from './platform/jobs';
 
 const config = loadConfig();
@@ -46,6 +47,7 @@ const jobs = await startJobQueue(
       },
     },
     alertJob(app.deps, app.log),
+    uploadsCleanupJob(app.deps, app.log),
     {
       name: 'probe-partitions',
       cron: '17 3 * * *',

@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { alertEpisodes, probes, users } from '../db/schema';
+import {
+  alertEpisodes,
+  auditResults,
+  audits,
+  auditVersions,
+  documents,
+  probes,
+  users,
+} from '../db/schema';
 import { buildDatabase, buildStore, buildTwoTenants, buildUser, testPassword } from './factories';
 import { type Agent, signIn, useTestApp } from './harness';
 
@@ -304,6 +312,233 @@ function alertCases(): Case[] {
 }
 const alertIds = new Map<StoreLabel, string>();
 
+/**
+ * Audits (issue 16, spec 002 §6): one published audit in every database and one submitted
+ * result in every store. The list, the audit and performing are for admin, distributor and
+ * manager (a customer is refused what it can see); results for admin and manager only.
+ */
+const databaseLabels: DatabaseLabel[] = ['database A', 'database A2', 'database B'];
+const databaseOfStore: Record<StoreLabel, DatabaseLabel> = {
+  'store A1': 'database A',
+  'store A2': 'database A',
+  'store A3': 'database A2',
+  'store B1': 'database B',
+  'store B2': 'database B',
+};
+const auditIds = new Map<DatabaseLabel, string>();
+const auditResultIds = new Map<StoreLabel, string>();
+
+/**
+ * Documents (issue 17, spec 002 §6): the owner folders each role sees (distributors and admins:
+ * databases and distributors; managers: their databases and manager-owned stores, none here;
+ * customers: their stores), one folder in every store. Outside them every call is 404; a write
+ * with a stale version where visible is 409 (nothing changes).
+ */
+const documentFolderIds = new Map<StoreLabel, string>();
+const distributorLabels: DistributorLabel[] = ['distributor record A', 'distributor record B'];
+
+function documentCases(): Case[] {
+  const seesStoreFolder = (role: SignedInRole, label: StoreLabel) =>
+    (role === 'admin' || role === 'customer') && visible[role].stores.includes(label);
+  const seesDatabaseFolder = (role: SignedInRole, label: DatabaseLabel) =>
+    role !== 'customer' && visible[role].databases.includes(label);
+  const seesDistributorFolder = (role: SignedInRole, label: DistributorLabel) =>
+    (role === 'admin' || role === 'distributor') && visible[role].distributors.includes(label);
+  const list = (kind: string, label: Label) =>
+    `/api/documents?owner_kind=${kind}&owner_id=${id(label)}`;
+  return [
+    ...roles.flatMap((role) =>
+      storeLabels.map(
+        (label): Case => ({
+          role,
+          endpoint: 'GET /api/documents (store)',
+          record: label,
+          expected: role === 'anonymous' ? 401 : seesStoreFolder(role, label) ? 200 : 404,
+          send: (agent) => send(agent, { method: 'GET', url: list('store', label) }),
+          check: (response) => expect(itemIds(response)).toEqual([documentFolderIds.get(label)]),
+        }),
+      ),
+    ),
+    ...roles.flatMap((role) =>
+      databaseLabels.map(
+        (label): Case => ({
+          role,
+          endpoint: 'GET /api/documents (database)',
+          record: label,
+          expected: role === 'anonymous' ? 401 : seesDatabaseFolder(role, label) ? 200 : 404,
+          send: (agent) => send(agent, { method: 'GET', url: list('database', label) }),
+        }),
+      ),
+    ),
+    ...roles.flatMap((role) =>
+      distributorLabels.map(
+        (label): Case => ({
+          role,
+          endpoint: 'GET /api/documents (distributor)',
+          record: label,
+          expected: role === 'anonymous' ? 401 : seesDistributorFolder(role, label) ? 200 : 404,
+          send: (agent) => send(agent, { method: 'GET', url: list('distributor', label) }),
+        }),
+      ),
+    ),
+    ...roles.flatMap((role) =>
+      storeLabels.map(
+        (label): Case => ({
+          role,
+          endpoint: 'PATCH /api/documents/:id (stale version)',
+          record: label,
+          expected: role === 'anonymous' ? 401 : seesStoreFolder(role, label) ? 409 : 404,
+          send: (agent) =>
+            send(agent, {
+              method: 'PATCH',
+              url: `/api/documents/${documentFolderIds.get(label)}`,
+              payload: { version: 99, name: 'Renamed' },
+            }),
+        }),
+      ),
+    ),
+    ...roles.flatMap((role) =>
+      storeLabels.map(
+        (label): Case => ({
+          role,
+          endpoint: 'POST /api/documents/folders (store)',
+          record: label,
+          // The name is taken where it may be seen: 409, nothing created.
+          expected: role === 'anonymous' ? 401 : seesStoreFolder(role, label) ? 409 : 404,
+          send: (agent) =>
+            send(agent, {
+              method: 'POST',
+              url: '/api/documents/folders',
+              payload: { owner: { kind: 'store', id: id(label) }, parent_id: null, name: 'Matrix' },
+            }),
+        }),
+      ),
+    ),
+  ];
+}
+
+function auditCases(): Case[] {
+  const auditing = (role: Role, label: DatabaseLabel, allowed: number) => {
+    if (role === 'anonymous') return 401;
+    if (!visible[role].databases.includes(label)) return 404;
+    return role === 'customer' ? 403 : allowed;
+  };
+  return [
+    ...roles.flatMap((role) =>
+      databaseLabels.map(
+        (label): Case => ({
+          role,
+          endpoint: 'GET /api/databases/:databaseId/audits',
+          record: label,
+          expected: auditing(role, label, 200),
+          send: (agent) =>
+            send(agent, { method: 'GET', url: `/api/databases/${id(label)}/audits` }),
+          check: (response) => expect(itemIds(response)).toEqual([auditIds.get(label)]),
+        }),
+      ),
+    ),
+    ...roles.flatMap((role) =>
+      databaseLabels.map(
+        (label): Case => ({
+          role,
+          endpoint: 'GET /api/audits/:auditId',
+          record: label,
+          expected: auditing(role, label, 200),
+          send: (agent) =>
+            send(agent, { method: 'GET', url: `/api/audits/${auditIds.get(label)}` }),
+        }),
+      ),
+    ),
+    ...roles.flatMap((role) =>
+      databaseLabels.map(
+        (label): Case => ({
+          role,
+          endpoint: 'GET /api/audits/:auditId/results',
+          record: label,
+          expected: auditing(role, label, role === 'distributor' ? 403 : 200),
+          send: (agent) =>
+            send(agent, { method: 'GET', url: `/api/audits/${auditIds.get(label)}/results` }),
+          check: (response) =>
+            expect(itemIds(response)).toEqual(
+              storeLabels
+                .filter(
+                  (store) =>
+                    databaseOfStore[store] === label &&
+                    role !== 'anonymous' &&
+                    visible[role].stores.includes(store),
+                )
+                .map((store) => auditResultIds.get(store))
+                .sort(),
+            ),
+        }),
+      ),
+    ),
+    ...roles.flatMap((role) =>
+      storeLabels.map(
+        (label): Case => ({
+          role,
+          endpoint: 'GET /api/audit-results/:resultId',
+          record: label,
+          expected:
+            role === 'anonymous'
+              ? 401
+              : !visible[role].stores.includes(label)
+                ? 404
+                : role === 'customer'
+                  ? 403
+                  : role === 'distributor'
+                    ? 404
+                    : 200,
+          send: (agent) =>
+            send(agent, { method: 'GET', url: `/api/audit-results/${auditResultIds.get(label)}` }),
+          check: (response) => expect(response.json().result.store.id).toBe(id(label)),
+        }),
+      ),
+    ),
+    ...roles.flatMap((role) =>
+      databaseLabels.map(
+        (label): Case => ({
+          role,
+          endpoint: 'GET /api/databases/:databaseId/audits/home',
+          record: label,
+          expected:
+            role === 'anonymous' ? 401 : visible[role].databases.includes(label) ? 200 : 404,
+          send: (agent) =>
+            send(agent, { method: 'GET', url: `/api/databases/${id(label)}/audits/home` }),
+          check: (response) => expect(itemIds(response)).toEqual([auditIds.get(label)]),
+        }),
+      ),
+    ),
+    ...roles.flatMap((role) =>
+      storeLabels.map(
+        (label): Case => ({
+          role,
+          endpoint: 'POST /api/audits/:auditId/results',
+          record: label,
+          // A customer is refused the audit of a database it sees, before any store.
+          expected:
+            role === 'anonymous'
+              ? 401
+              : role === 'customer' && visible[role].databases.includes(databaseOfStore[label])
+                ? 403
+                : !visible[role].stores.includes(label)
+                  ? 404
+                  : role === 'customer'
+                    ? 403
+                    : 200,
+          send: (agent) =>
+            send(agent, {
+              method: 'POST',
+              url: `/api/audits/${auditIds.get(databaseOfStore[label])}/results`,
+              payload: { store_id: id(label) },
+            }),
+          check: (response) => expect(response.json().result.store.id).toBe(id(label)),
+        }),
+      ),
+    ),
+  ];
+}
+
 const cases: Case[] = [
   ...roles.map(
     (role): Case => ({
@@ -369,6 +604,8 @@ const cases: Case[] = [
   ...registerCases(),
   ...probeCases(),
   ...alertCases(),
+  ...auditCases(),
+  ...documentCases(),
 ];
 
 // A valid 1×1 PNG, uploaded as every account's illustration.
@@ -453,6 +690,56 @@ describe('authorization matrix', () => {
       alertIds.set(label, episode!.id);
     }
 
+    // One published audit per database, one submitted result per store.
+    for (const label of databaseLabels) {
+      const [audit] = await context.db
+        .insert(audits)
+        .values({
+          database_id: id(label),
+          name: `Matrix audit ${label}`,
+          published: true,
+          publishing_date: new Date('2026-11-20T08:00:00Z'),
+        })
+        .returning({ id: audits.id });
+      await context.db.insert(auditVersions).values({
+        audit_id: audit!.id,
+        version: 1,
+        database_id: id(label),
+        name: 'Matrix',
+        sections: [],
+      });
+      auditIds.set(label, audit!.id);
+    }
+    for (const label of storeLabels) {
+      const [result] = await context.db
+        .insert(auditResults)
+        .values({
+          audit_id: auditIds.get(databaseOfStore[label])!,
+          audit_version: 1,
+          database_id: id(databaseOfStore[label]),
+          store_id: id(label),
+          source: 'web',
+          auditor_name: 'Matrix auditor',
+          status: 'submitted',
+          end_date: new Date('2026-11-21T08:00:00Z'),
+        })
+        .returning({ id: auditResults.id });
+      auditResultIds.set(label, result!.id);
+    }
+
+    for (const label of storeLabels) {
+      const [folder] = await context.db
+        .insert(documents)
+        .values({
+          owner_kind: 'store',
+          owner_id: id(label),
+          store_id: id(label),
+          name: 'Matrix',
+          type: 'folder',
+        })
+        .returning({ id: documents.id });
+      documentFolderIds.set(label, folder!.id);
+    }
     agents.set('admin', await signIn(context.app, admin.email, testPassword));
     agents.set('distributor', await signIn(context.app, a.users.distributor.email, testPassword));
     agents.set('manager', await signIn(context.app, a.users.manager.email, testPassword));

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { dayInZone } from '@mise/shared/tasks/rules';
 import type { Database } from '../db/client';
 import {
   databaseElements,
@@ -262,7 +263,9 @@ export async function buildTask(
     .values({
       name: `Task ${unique()}`,
       module: 'temperatures',
-      day: start.toISOString().slice(0, 10),
+      // The store day of `start` in the stores' default zone (not UTC's: from 23:00 UTC Paris
+      // is already on the next day, and the task's window would be over).
+      day: dayInZone(start, 'Europe/Paris'),
       start,
       duration: 60,
       elements: [element('Fridge 1'), element('Fridge 2')],

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tan
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertCenter } from '../features/alerts/alert-center';
+import { isAuditingShown } from '../features/audits/audit-access';
 import { OutboxScreen } from '../features/outbox/outbox-screen';
 import { PairingScreen } from '../features/pairing/pairing-screen';
 import { TodayScreen } from '../features/today/today-screen';
@@ -48,6 +49,12 @@ const EncyclopediaScreen = lazy(() =>
     default: module.EncyclopediaScreen,
   })),
 );
+const AuditsScreen = lazy(() =>
+  import('../features/audits/audits-screen').then((module) => ({ default: module.AuditsScreen })),
+);
+const AuditScreen = lazy(() =>
+  import('../features/audits/audit-screen').then((module) => ({ default: module.AuditScreen })),
+);
 
 /** Minutes without a touch before the screen saver shows. */
 export const screenSaverIdleMinutes = 2;
@@ -81,6 +88,10 @@ function ScreenView({ screen }: { screen: Screen }) {
       return <EncyclopediaScreen />;
     case 'outbox':
       return <OutboxScreen />;
+    case 'audits':
+      return <AuditsScreen />;
+    case 'audit':
+      return <AuditScreen resultId={screen.resultId} />;
   }
 }
 
@@ -138,6 +149,8 @@ function Menu() {
       },
     );
   }
+  if (isAuditingShown(context))
+    entries.push({ screen: { name: 'audits' }, label: t('audits.menu') });
   const pages = (['history', 'documents', 'settings'] as const).filter((page) =>
     canOpen(page, context, session),
   );

@@ -8,7 +8,9 @@ export type Screen =
   | { name: 'clock' }
   | { name: 'labels' }
   | { name: 'encyclopedia' }
-  | { name: 'outbox' };
+  | { name: 'outbox' }
+  | { name: 'audits' }
+  | { name: 'audit'; resultId: string };
 
 let screen: Screen = { name: 'today' };
 const listeners = new Set<() => void>();

@@ -2,6 +2,7 @@ import { routePaths } from '@mise/shared/navigation/rules';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { auditQueryOptions } from '../features/audits/api/get-audit';
 import { LoginPage } from '../features/auth/pages/login-page';
 import { bestStoresQueryOptions } from '../features/home/api/get-best-stores';
 import { storeHomeQueryOptions } from '../features/home/api/get-store-home';
@@ -43,6 +44,11 @@ const builtPaths = new Set<string>([
   '/punchCards',
   '/probes',
   '/probe',
+  '/auditing',
+  '/auditingConfiguration',
+  '/auditingResults',
+  '/auditingPerform',
+  '/documents',
 ]);
 
 /**
@@ -291,6 +297,42 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                     screen(
                       'probe',
                       async () => (await import('../features/probes/pages/probe-page')).ProbePage,
+                    ),
+                    screen(
+                      'auditing',
+                      async () =>
+                        (await import('../features/audits/pages/auditing-page')).AuditingPage,
+                    ),
+                    {
+                      ...screen(
+                        'auditingConfiguration',
+                        async () =>
+                          (await import('../features/audits/pages/audit-configuration-page'))
+                            .AuditConfigurationPage,
+                      ),
+                      // The audit (up to hundreds of KB) loads alongside the builder's chunk.
+                      loader: ({ request }) => {
+                        const id = new URL(request.url).searchParams.get('id');
+                        if (id) void queryClient.prefetchQuery(auditQueryOptions(id));
+                        return null;
+                      },
+                    },
+                    screen(
+                      'auditingResults',
+                      async () =>
+                        (await import('../features/audit-results/pages/audit-results-page'))
+                          .AuditResultsPage,
+                    ),
+                    screen(
+                      'auditingPerform',
+                      async () =>
+                        (await import('../features/audit-results/pages/audit-perform-page'))
+                          .AuditPerformPage,
+                    ),
+                    screen(
+                      'documents',
+                      async () =>
+                        (await import('../features/documents/pages/documents-page')).DocumentsPage,
                     ),
                     ...routePaths.filter((path) => !builtPaths.has(path)).map(comingSoonRoute),
                     // Any other address: a not-found page inside the layout (signed out: /login).

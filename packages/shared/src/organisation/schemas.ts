@@ -114,6 +114,8 @@ export const databaseSummarySchema = z.object({
   illustration_url: z.string().nullable(),
   hidden: z.boolean(),
   store_count: z.number().int(),
+  /** Extensions the database hides (lists leave out a database whose feature it hides). */
+  hidden_extensions: z.array(extensionKeySchema).optional(),
 });
 export const databaseSchema = databaseSummarySchema.extend({
   store_access: z.boolean(),

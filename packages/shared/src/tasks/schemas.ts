@@ -341,7 +341,14 @@ export const taskSchema = z.object({
   requires_manager: z.boolean(),
   notify_late: z.boolean(),
   elements: z.array(taskElementSchema),
-  actions: z.array(z.object({ name: z.string(), requires_picture: z.boolean() })),
+  actions: z.array(
+    z.object({
+      name: z.string(),
+      requires_picture: z.boolean(),
+      /** The action's reference files (spec 001 §3.6), read at /api/files/<path>. */
+      attachments: z.array(z.object({ name: z.string(), path: z.string() })).optional(),
+    }),
+  ),
   configuration_id: idSchema.nullable(),
   store_configuration_id: idSchema.nullable(),
   completed_timestamp: z.string().nullable(),

@@ -1,5 +1,7 @@
+export * from './audits';
 export * from './auth';
 export * from './catalogue';
+export * from './documents';
 export * from './mail';
 export * from './organisation';
 export * from './people';

@@ -166,7 +166,13 @@ export const tasks = pgTable(
     notify_late: boolean('notify_late').notNull().default(false),
     elements: jsonb('elements').$type<TaskElementSnapshot[]>().notNull().default([]),
     actions: jsonb('actions')
-      .$type<{ name: string; requires_picture: boolean }[]>()
+      .$type<
+        {
+          name: string;
+          requires_picture: boolean;
+          attachments?: { name: string; path: string }[];
+        }[]
+      >()
       .notNull()
       .default([]),
     completed_timestamp: timestamp('completed_timestamp', { withTimezone: true }),

@@ -31,7 +31,14 @@ export async function seedDemoPeople(
         ['Serveur', { actions: true, training: true }],
         [
           'Responsable',
-          { temperatures: true, actions: true, oils: true, employees: true, history: true },
+          {
+            temperatures: true,
+            actions: true,
+            oils: true,
+            employees: true,
+            history: true,
+            auditing: true,
+          },
         ],
       ].map(([name, features]) => ({
         database_id: databaseId,

@@ -12,6 +12,7 @@ import {
   stores,
   users,
 } from '../schema';
+import { seedDemoAudits } from './demo-audits';
 import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoPeople } from './demo-people';
 import { seedDemoProbes } from './demo-probes';
@@ -211,5 +212,6 @@ export async function seedDemo(db: Database): Promise<{ emails: string[]; isCrea
       );
   });
   await seedDemoProbes(db, new Date());
+  await seedDemoAudits(db, demoEmails.manager, new Date());
   return { emails, isCreated: true };
 }

@@ -54,6 +54,7 @@ export async function listDatabases(
       illustration_url: databases.illustration_url,
       hidden: databases.hidden,
       store_count: sql<number>`coalesce(${counts.store_count}, 0)::int`,
+      hidden_extensions: sql<ExtensionKey[]>`${databases.hidden_extensions}`,
     })
     .from(databases)
     .leftJoin(distributors, eq(distributors.id, databases.distributor_id))

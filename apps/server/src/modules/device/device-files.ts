@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { employeeStores, stores } from '../../db/schema';
+import { isResultOfStore } from '../audits/audit-results.service';
 import type { DeviceFileAccess } from '../files/files.routes';
 
 /**
@@ -8,7 +9,7 @@ import type { DeviceFileAccess } from '../files/files.routes';
  * (`stores/<its store>/…`: store elements' pictures and attachments, task pictures), of its
  * store's database (`databases/<database>/…`: database elements' pictures and attachments,
  * the screen saver) and of the employees of its store (`employees/<employee>/…`: their
- * pictures). Anything else answers 404, as for a user outside the scope.
+ * pictures), and its store's audit results' files (`audit-results/<result>/…`). Anything else answers 404, as for a user outside the scope.
  */
 export const deviceFileAccess: DeviceFileAccess = async (db: Database, device, area, ownerId) => {
   if (area === 'stores') return ownerId === device.storeId;
@@ -30,5 +31,6 @@ export const deviceFileAccess: DeviceFileAccess = async (db: Database, device, a
       .limit(1);
     return link !== undefined;
   }
+  if (area === 'audit-results') return isResultOfStore(db, ownerId, device.storeId);
   return false;
 };

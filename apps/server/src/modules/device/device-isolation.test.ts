@@ -187,8 +187,8 @@ describe('cross-store isolation of the device routes', () => {
       url: `/api/device/tasks/${b.taskId}/result`,
       payload: { idempotency_key: newKey(), result },
     });
+    expect(refused.json().error.code, refused.body).toBe('task/invalid-result');
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().error.code).toBe('task/invalid-result');
     await untouched(b);
   });
 

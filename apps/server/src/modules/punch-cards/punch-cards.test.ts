@@ -611,10 +611,10 @@ describe('saving a range', () => {
   });
 
   it('clears the incoherence flag of the entries it saves', async () => {
-    const flaggedRange = { start: '2026-11-25', end: '2026-11-25' };
+    const flaggedRange = { start: '2026-11-03', end: '2026-11-03' };
     const flagged = await insertEntry({
       employee_id: jeanne.id,
-      timestamp: at('2026-11-25', '08:00'),
+      timestamp: at('2026-11-03', '08:00'),
       is_in: true,
       incoherent: true,
     });
@@ -633,13 +633,13 @@ describe('saving a range', () => {
 
 describe('PDF export', () => {
   it('answers a PDF attachment with the employees and their total hours', async () => {
-    const day = '2026-12-01';
+    const day = '2026-09-15';
     await insertEntry({ employee_id: jeanne.id, timestamp: at(day, '08:00'), is_in: true });
     await insertEntry({ employee_id: jeanne.id, timestamp: at(day, '15:30'), is_in: false });
     const response = await customer.inject({
       method: 'POST',
       url: '/api/pdf/punch_cards',
-      payload: { storeId, start: day, end: '2026-12-03', lang: 'en' },
+      payload: { storeId, start: day, end: '2026-09-17', lang: 'en' },
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');

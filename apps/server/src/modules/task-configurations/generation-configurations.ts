@@ -46,7 +46,11 @@ export type GenerationConfiguration = {
   notify_late: boolean;
   /** Effective values of the configuration's elements as the store sees them (active ones). */
   elements: TaskElementSnapshot[];
-  actions: { name: string; requires_picture: boolean }[];
+  actions: {
+    name: string;
+    requires_picture: boolean;
+    attachments: { name: string; path: string }[];
+  }[];
   /**
    * Set when the configuration must not generate (a type 2 warning instead): its module is
    * hidden on the store or its database, or none of its elements is active.
@@ -208,6 +212,7 @@ export async function loadGenerationConfigurations(
             ? content.actions.map((action) => ({
                 name: action.name,
                 requires_picture: action.requires_picture,
+                attachments: action.attachments,
               }))
             : [],
         ...(skip ? { skip } : {}),

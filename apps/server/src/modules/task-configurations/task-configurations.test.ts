@@ -883,13 +883,16 @@ describe('element choices', () => {
 
 describe('recurrence anchors', () => {
   it("counts from the store's local day, or the database's first store zone (Europe/Paris without stores)", async () => {
-    // A zone whose today differs from UTC's and Paris's right now (one of the two always does).
+    // A zone whose today differs from UTC's and Paris's right now; in the hour when Paris is
+    // already a day ahead of UTC no zone differs from both, so one that differs from Paris.
     const now = new Date();
-    const zone = ['Pacific/Pago_Pago', 'Pacific/Kiritimati'].find(
+    const candidates = ['Pacific/Pago_Pago', 'Pacific/Kiritimati'];
+    const differsFromParis = (candidate: string) =>
+      dayInZone(now, candidate) !== dayInZone(now, 'Europe/Paris');
+    const zone = (candidates.find(
       (candidate) =>
-        dayInZone(now, candidate) !== now.toISOString().slice(0, 10) &&
-        dayInZone(now, candidate) !== dayInZone(now, 'Europe/Paris'),
-    )!;
+        dayInZone(now, candidate) !== now.toISOString().slice(0, 10) && differsFromParis(candidate),
+    ) ?? candidates.find(differsFromParis))!;
     const faraway = await buildDatabase(context.db, {
       name: `Faraway ${zone}`,
       distributor_id: tenants.a.distributor.id,

@@ -173,7 +173,9 @@ describe('generation from configurations made through the API', () => {
       ],
     ]);
     expect(items[0]!.elements.map((element) => element.name)).toEqual(['Frigo cuisine']);
-    expect(items[1]!.actions).toEqual([{ name: 'Poubelles', requires_picture: true }]);
+    expect(items[1]!.actions).toEqual([
+      { name: 'Poubelles', requires_picture: true, attachments: [] },
+    ]);
 
     // The no-schedule configuration left a warning.
     const events = await context.db

@@ -2,14 +2,17 @@ import PDFDocument from 'pdfkit';
 import { pdfFonts } from './fonts';
 
 /**
- * An A4 landscape document with no automatic margins (the layout places every line itself,
- * so pdfkit never adds a page on its own) and buffered pages, so footers can carry
- * "page n of N" once the content is laid out.
+ * An A4 document, landscape unless asked for portrait, with no automatic margins (the layout
+ * places every line itself, so pdfkit never adds a page on its own) and buffered pages, so
+ * footers can carry "page n of N" once the content is laid out.
  */
-export function createPdfDocument(options: { title: string }): PDFKit.PDFDocument {
+export function createPdfDocument(options: {
+  title: string;
+  layout?: 'landscape' | 'portrait';
+}): PDFKit.PDFDocument {
   return new PDFDocument({
     size: 'A4',
-    layout: 'landscape',
+    layout: options.layout ?? 'landscape',
     margin: 0,
     bufferPages: true,
     font: pdfFonts.regular,

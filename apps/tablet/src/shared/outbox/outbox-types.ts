@@ -4,7 +4,9 @@ export type OutboxKind =
   | 'task-create'
   | 'task-postpone'
   | 'punch'
-  | 'alert-acknowledge';
+  | 'alert-acknowledge'
+  | 'audit-answers'
+  | 'audit-submit';
 
 /**
  * One record made on the tablet, kept in IndexedDB until the server has answered it. The
@@ -17,6 +19,14 @@ export type OutboxRecord = {
   kind: OutboxKind;
   /** API path under /api, e.g. /device/tasks/<id>/result. */
   path: string;
+  /** The send's HTTP method: POST unless said (an audit's answers are a PATCH). */
+  method?: 'POST' | 'PATCH';
+  /**
+   * Where the record's files go when not to its kind's picture route (an audit result's files:
+   * their own route, with form fields sent before the file; the answer's `url` replaces the
+   * reference). Such files stay on the tablet once sent: the feature that made them removes them.
+   */
+  upload?: { path: string; fields: Record<string, string> };
   body: Record<string, unknown>;
   /** The employee who made the record: their token is sent with it. */
   employee_token: string;

@@ -49,11 +49,16 @@ export async function refreshOutbox(): Promise<void> {
 }
 
 /** Keeps a picture on the tablet; the answer is what a record's body holds in its place. */
-export async function storePicture(blob: Blob, takenAt = Date.now()): Promise<string> {
+export async function storePicture(
+  blob: Blob,
+  takenAt = Date.now(),
+  name?: string,
+): Promise<string> {
   const picture: StoredPicture = {
     id: crypto.randomUUID(),
     data: await blob.arrayBuffer(),
     type: blob.type || 'image/jpeg',
+    ...(name ? { name } : {}),
     taken_at: takenAt,
     server_path: null,
   };
@@ -73,9 +78,14 @@ export function pictureBlob(picture: StoredPicture): Blob {
 
 /**
  * Kinds whose route takes no idempotency key in its (strict) body: writes that happen once by
- * nature (an alert is acknowledged once; a second try answers 409, counted as done below).
+ * nature (an alert is acknowledged once; a second try answers 409, counted as done below; an
+ * audit answer replaces its question's, and a second submission answers the submitted result).
  */
-const keylessKinds: ReadonlySet<OutboxKind> = new Set(['alert-acknowledge']);
+const keylessKinds: ReadonlySet<OutboxKind> = new Set([
+  'alert-acknowledge',
+  'audit-answers',
+  'audit-submit',
+]);
 
 /** Refusals that mean the record's work is already done on the server: the record is sent. */
 const doneCodes: Partial<Record<OutboxKind, readonly string[]>> = {
@@ -143,6 +153,8 @@ function replaceReferences(value: unknown, paths: ReadonlyMap<string, string>): 
 }
 
 async function deletePictures(record: OutboxRecord): Promise<void> {
+  // Files with their own upload route belong to the feature that made them (see `upload`).
+  if (record.upload) return;
   const database = await localDb();
   for (const reference of pictureReferences(record.body))
     await database.delete('pictures', reference.slice(localPicturePrefix.length));
@@ -154,6 +166,9 @@ const uploadPath: Record<OutboxKind, string> = {
   'task-postpone': '/device/pictures',
   punch: '/device/selfies',
   'alert-acknowledge': '/device/pictures',
+  // Audit files always name their route (record.upload).
+  'audit-answers': '/device/pictures',
+  'audit-submit': '/device/pictures',
 };
 
 /** Uploads the record's pictures not yet on the server; each server key is kept at once. */
@@ -166,16 +181,21 @@ async function uploadPictures(record: OutboxRecord): Promise<Map<string, string>
       throw new ApiError(400, 'picture/missing', 'The picture is no longer on this tablet.');
     if (!picture.server_path) {
       const form = new FormData();
+      for (const [field, value] of Object.entries(record.upload?.fields ?? {}))
+        form.append(field, value);
       const extension =
         picture.type === 'image/webp' ? 'webp' : picture.type === 'image/png' ? 'png' : 'jpg';
-      form.append('file', pictureBlob(picture), `${picture.id}.${extension}`);
-      const uploaded = await apiRequest<{ path: string }>(uploadPath[record.kind], {
-        method: 'POST',
-        formData: form,
-        employeeToken: record.employee_token,
-        timeoutMs: 60_000,
-      });
-      picture.server_path = uploaded.path;
+      form.append('file', pictureBlob(picture), picture.name ?? `${picture.id}.${extension}`);
+      const uploaded = await apiRequest<{ path: string } | { url: string }>(
+        record.upload?.path ?? uploadPath[record.kind],
+        {
+          method: 'POST',
+          formData: form,
+          employeeToken: record.employee_token,
+          timeoutMs: 60_000,
+        },
+      );
+      picture.server_path = 'path' in uploaded ? uploaded.path : uploaded.url;
       await database.put('pictures', picture);
     }
     paths.set(reference, picture.server_path);
@@ -221,6 +241,17 @@ export function networkReturned(): Promise<void> {
   return flushOutbox();
 }
 
+/**
+ * Writes a record's new state back, unless it was removed while it was being sent (an audit
+ * answer replaced by a later one): a removed record is not brought back.
+ */
+async function writeBackIfKept(seq: number, change: Partial<OutboxRecord>): Promise<void> {
+  const transaction = (await localDb()).transaction('outbox', 'readwrite');
+  const current = await transaction.store.get(seq);
+  if (current) await transaction.store.put({ ...current, ...change });
+  await transaction.done;
+}
+
 async function sendRound(): Promise<void> {
   const database = await localDb();
   publish({ isSending: true });
@@ -232,7 +263,7 @@ async function sendRound(): Promise<void> {
       try {
         const paths = await uploadPictures(next);
         const answer = await apiRequest<unknown>(next.path, {
-          method: 'POST',
+          method: next.method ?? 'POST',
           body: replaceReferences(next.body, paths),
           employeeToken: next.employee_token,
         });
@@ -260,8 +291,7 @@ async function sendRound(): Promise<void> {
           error.status !== 429 &&
           error.code !== 'auth/unauthenticated'
         ) {
-          await database.put('outbox', {
-            ...next,
+          await writeBackIfKept(next.seq!, {
             attempts: next.attempts + 1,
             state: 'refused',
             refusal: { status: error.status, code: error.code, message: error.message },
@@ -270,7 +300,7 @@ async function sendRound(): Promise<void> {
           continue;
         }
         // No answer (or asked to wait): keep the record as it is, try again later.
-        await database.put('outbox', { ...next, attempts: next.attempts + 1 });
+        await writeBackIfKept(next.seq!, { attempts: next.attempts + 1 });
         failures += 1;
         publish({ offlineSince: snapshot.offlineSince ?? Date.now() });
         scheduleRetry();

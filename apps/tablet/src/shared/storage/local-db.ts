@@ -7,6 +7,8 @@ export type StoredPicture = {
   /** The compressed image's bytes (an ArrayBuffer stores the same in every engine's IndexedDB). */
   data: ArrayBuffer;
   type: string;
+  /** The file's own name when it is not a camera picture (its extension is checked on upload). */
+  name?: string;
   taken_at: number;
   /** The storage key the server answered once uploaded (so a retry never uploads it twice). */
   server_path: string | null;

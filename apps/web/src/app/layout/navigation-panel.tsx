@@ -58,6 +58,7 @@ const entryOfDetailPath: Record<string, NavigationKey> = {
   '/task': 'history',
   '/auditingConfiguration': 'auditing',
   '/auditingResults': 'auditing',
+  '/auditingPerform': 'auditing',
 };
 
 type NavigationPanelProps = {

@@ -12,6 +12,7 @@ const entryOfScreen: Record<string, NavigationKey> = {
   '/bulkDatabaseTask': 'databases',
   '/auditingConfiguration': 'auditing',
   '/auditingResults': 'auditing',
+  '/auditingPerform': 'auditing',
 };
 
 /**

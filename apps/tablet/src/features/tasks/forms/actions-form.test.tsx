@@ -2,6 +2,7 @@ import { actionsResultSchema, submitResultBodySchema } from '@mise/shared/tasks/
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setDeviceToken } from '../../../shared/device/device-token';
 import {
   buildTask,
   endSession,
@@ -83,5 +84,97 @@ describe('Actions form', () => {
       },
       { index: 2, action: 'Mop the floor', done: false, requires_picture: true, picture: null },
     ]);
+  });
+});
+
+describe('Action attachments', () => {
+  const folder = 'databases/00000000-0000-4000-8000-00000000000d/task_configurations_attachments';
+  const imagePath = `${folder}/a1/how-it-should-look.jpg`;
+  const pdfPath = `${folder}/a2/procedure.pdf`;
+  // Built apart: the actions carry their reference documents (spec 001 §3.6).
+  const actions = [
+    {
+      name: 'Clean the slicer',
+      requires_picture: false,
+      attachments: [
+        { name: 'How the slicer should look when clean', path: imagePath },
+        { name: 'Procedure', path: pdfPath },
+      ],
+    },
+    { name: 'Empty the bins', requires_picture: false, attachments: [] },
+  ];
+  const withAttachments = buildTask({ module: 'actions', name: 'Cleaning', actions });
+
+  it('lists them with shortened names and opens a picture full screen', async () => {
+    await setDeviceToken('device-token');
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
+      const url = String(input);
+      if (url.startsWith(`/api/files/${imagePath}`))
+        return new Response(new Blob(['jpeg'], { type: 'image/jpeg' }));
+      throw new TypeError('Failed to fetch');
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderWithData(<TaskScreen taskId={withAttachments.id} />, { tasks: [withAttachments] });
+
+    const slicer = await screen.findByRole('region', { name: 'Clean the slicer' });
+    const list = within(slicer).getByRole('list', { name: 'Documents for Clean the slicer' });
+    const picture = within(list).getByRole('button', {
+      name: 'View the picture: How the slicer should look when clean',
+    });
+    // 20 characters at most: 19 and an ellipsis.
+    expect(picture.textContent).toContain('How the slicer shou…');
+    expect(picture.textContent).not.toContain('should look');
+    expect(within(list).getByRole('button', { name: 'Open the PDF: Procedure' })).toBeTruthy();
+    const bins = screen.getByRole('region', { name: 'Empty the bins' });
+    expect(within(bins).queryByRole('list')).toBeNull();
+
+    // The thumbnail is read with the device token, at its small size.
+    await waitFor(() =>
+      expect(picture.querySelector('img')?.getAttribute('src')).toMatch(/^blob:/),
+    );
+    const thumbnailCall = fetchMock.mock.calls.find(
+      ([url]) => String(url) === `/api/files/${imagePath}?size=thumb`,
+    );
+    expect(new Headers(thumbnailCall?.[1]?.headers).get('authorization')).toBe(
+      'Bearer device-token',
+    );
+
+    await user.click(picture);
+    const viewer = screen.getByRole('dialog', { name: 'How the slicer should look when clean' });
+    const full = await within(viewer).findByRole('img', {
+      name: 'How the slicer should look when clean',
+    });
+    expect(full.getAttribute('src')).toMatch(/^blob:/);
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === `/api/files/${imagePath}`)).toBe(
+      true,
+    );
+    await user.click(within(viewer).getByRole('button', { name: /Close/ }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('keeps the name and says "available online" when the file cannot be fetched', async () => {
+    // stubOffline: every fetch fails.
+    renderWithData(<TaskScreen taskId={withAttachments.id} />, { tasks: [withAttachments] });
+    const slicer = await screen.findByRole('region', { name: 'Clean the slicer' });
+    const picture = within(slicer).getByRole('button', {
+      name: 'View the picture: How the slicer should look when clean',
+    });
+    await waitFor(() => expect(picture.textContent).toContain('Available online'));
+    expect(picture.textContent).toContain('How the slicer shou…');
+    expect(picture.querySelector('img')).toBeNull();
+
+    // The PDF fails too: its name stays, marked available online.
+    const opened = { location: { href: '' }, close: vi.fn() };
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => opened),
+    );
+    const pdf = within(slicer).getByRole('button', { name: 'Open the PDF: Procedure' });
+    expect(pdf.textContent).not.toContain('Available online');
+    await userEvent.setup().click(pdf);
+    await waitFor(() => expect(pdf.textContent).toContain('Available online'));
+    expect(opened.close).toHaveBeenCalled();
+    expect(pdf.textContent).toContain('Procedure');
   });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionAttachments, actionAttachmentsOf } from './action-attachments';
 import {
   type ActionsResult,
   type ResultPicture,
@@ -17,6 +18,7 @@ type Draft = { done: boolean | null; picture: ResultPicture | null };
  * Actions (spec 002 §3): the task's checklist, each sub-task answered done or not done (an
  * explicit "not done" is a record too, so every line needs an answer). A sub-task that
  * requires a picture needs one when it is done (the server's rule); not done, none is asked.
+ * Each sub-task shows its reference documents (spec 001 §3.6), read with the device token.
  */
 export function ActionsForm({
   task,
@@ -78,6 +80,7 @@ export function ActionsForm({
                 <span className="muted">{t('forms.actions.pictureHint')}</span>
               ) : null}
             </div>
+            <ActionAttachments subject={action.name} attachments={actionAttachmentsOf(action)} />
             <fieldset className="choices fieldset-plain" aria-label={action.name}>
               <button
                 type="button"

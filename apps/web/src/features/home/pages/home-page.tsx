@@ -8,6 +8,7 @@ import { useSelection } from '../../../shared/selection/use-selection';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { QueryContent } from '../../../shared/ui/query-content';
 import { AlertsPanel } from '../../alerts/panels';
+import { AuditsHomePanel } from '../../audit-results/panels';
 import { EmployeeSchedulePanel } from '../../punch-cards/panels';
 import { useStoreHome } from '../api/get-store-home';
 import { useStoreEvents } from '../api/use-store-events';
@@ -75,8 +76,9 @@ function StorePanels({ storeId, selectionCard, onLinkedStoreLoaded }: StorePanel
  * Home (spec 000 §2). A distributor sees a welcome message and the open alerts of the stores
  * they see (the last rung of the escalation). Admins, managers and customers choose a store
  * or a database in the selection popup: with a store, its score, alerts, tasks and equipment
- * panels; with none (or a database), the best stores. `?storeId=` (a notification's link)
- * opens that store and makes it the selection once it loads.
+ * panels; with none (or a database), the best stores, and with a database its audits panel.
+ * `?storeId=` (a notification's link) opens that store and makes it the selection once it
+ * loads.
  */
 export function HomePage() {
   const { t } = useTranslation();
@@ -122,6 +124,7 @@ export function HomePage() {
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           {selectionCard}
           <BestStoresPanel databaseId={databaseId} onSelectStore={selectStore} />
+          {databaseId ? <AuditsHomePanel databaseId={databaseId} /> : null}
         </SimpleGrid>
       )}
       <SelectionPopup

@@ -3,6 +3,7 @@ import {
   Button,
   Group,
   MultiSelect,
+  Paper,
   Stack,
   Switch,
   Text,
@@ -10,8 +11,10 @@ import {
 } from '@mantine/core';
 import { maxActionsPerConfiguration } from '@mise/shared/tasks/constants';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useElementOptions } from '../api/get-element-options';
+import { type ActionAttachment, ActionAttachments } from './action-attachments';
 import { type ContentDraft, nextActionKey } from './task-configuration-form';
 import { useTaskConfigurationForm } from './task-configuration-form-context';
 
@@ -37,8 +40,11 @@ export function ModuleContentEditor({ ownerId, elementNames }: ModuleContentEdit
     ownerId,
     module === 'temperatures' || module === 'oils' ? module : null,
   );
+  // An upload ends after later renders: its change applies to the content as it is then.
+  const contentRef = useRef(content);
+  contentRef.current = content;
   const update = (patch: Partial<ContentDraft>) =>
-    setValue('configuration', { ...content, ...patch });
+    setValue('configuration', { ...contentRef.current, ...patch });
 
   if (!module) {
     return (
@@ -52,7 +58,18 @@ export function ModuleContentEditor({ ownerId, elementNames }: ModuleContentEdit
     const actions = content.actions;
     const setAction = (key: string, patch: Partial<ContentDraft['actions'][number]>) =>
       update({
-        actions: actions.map((action) => (action.key === key ? { ...action, ...patch } : action)),
+        actions: contentRef.current.actions.map((action) =>
+          action.key === key ? { ...action, ...patch } : action,
+        ),
+      });
+    const changeAttachments = (
+      key: string,
+      change: (attachments: ActionAttachment[]) => ActionAttachment[],
+    ) =>
+      update({
+        actions: contentRef.current.actions.map((action) =>
+          action.key === key ? { ...action, attachments: change(action.attachments) } : action,
+        ),
       });
     return (
       <Stack gap="xs" data-testid="actions-editor">
@@ -62,37 +79,63 @@ export function ModuleContentEditor({ ownerId, elementNames }: ModuleContentEdit
           </Text>
         ) : null}
         {actions.map((action, index) => (
-          <Group key={action.key} gap="sm" wrap="nowrap" data-testid="action-row">
-            <TextInput
-              aria-label={t('taskConfiguration.actions.name', { index: index + 1 })}
-              placeholder={t('taskConfiguration.actions.placeholder')}
-              value={action.name}
-              onChange={(event) => setAction(action.key, { name: event.currentTarget.value })}
-              readOnly={isReadOnly}
-              maxLength={200}
-              style={{ flex: 1 }}
-              data-testid="action-name"
-            />
-            <Switch
-              label={t('taskConfiguration.actions.requiresPicture')}
-              checked={action.requires_picture}
-              disabled={isReadOnly}
-              onChange={(event) =>
-                setAction(action.key, { requires_picture: event.currentTarget.checked })
+          <Paper key={action.key} withBorder p="xs" radius="sm" data-testid="action-row">
+            <Group gap="sm" wrap="wrap">
+              <TextInput
+                aria-label={t('taskConfiguration.actions.name', { index: index + 1 })}
+                placeholder={t('taskConfiguration.actions.placeholder')}
+                value={action.name}
+                onChange={(event) => setAction(action.key, { name: event.currentTarget.value })}
+                readOnly={isReadOnly}
+                maxLength={200}
+                style={{ flex: '1 1 12rem' }}
+                data-testid="action-name"
+              />
+              <Switch
+                label={t('taskConfiguration.actions.requiresPicture')}
+                checked={action.requires_picture}
+                disabled={isReadOnly}
+                onChange={(event) =>
+                  setAction(action.key, { requires_picture: event.currentTarget.checked })
+                }
+                data-testid="action-requires-picture"
+              />
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={t('taskConfiguration.actions.remove')}
+                disabled={isReadOnly}
+                onClick={() =>
+                  update({
+                    actions: contentRef.current.actions.filter((item) => item.key !== action.key),
+                  })
+                }
+                data-testid="action-remove"
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Group>
+            <ActionAttachments
+              index={index + 1}
+              attachments={action.attachments}
+              level={level}
+              ownerId={ownerId}
+              isReadOnly={isReadOnly}
+              onAdd={(attachment) =>
+                changeAttachments(action.key, (current) => [...current, attachment])
               }
-              data-testid="action-requires-picture"
+              onRename={(position, name) =>
+                changeAttachments(action.key, (current) =>
+                  current.map((item, at) => (at === position ? { ...item, name } : item)),
+                )
+              }
+              onRemove={(position) =>
+                changeAttachments(action.key, (current) =>
+                  current.filter((_, at) => at !== position),
+                )
+              }
             />
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t('taskConfiguration.actions.remove')}
-              disabled={isReadOnly}
-              onClick={() => update({ actions: actions.filter((item) => item.key !== action.key) })}
-              data-testid="action-remove"
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Group>
+          </Paper>
         ))}
         {isReadOnly ? null : (
           <Group>
@@ -103,7 +146,7 @@ export function ModuleContentEditor({ ownerId, elementNames }: ModuleContentEdit
               onClick={() =>
                 update({
                   actions: [
-                    ...actions,
+                    ...contentRef.current.actions,
                     { key: nextActionKey(), name: '', requires_picture: false, attachments: [] },
                   ],
                 })
