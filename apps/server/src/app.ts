@@ -22,6 +22,7 @@ import { allergensRoutes } from './modules/allergens/allergens.routes';
 import { auditsRoutes } from './modules/audits/audits.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
+import { communicationsRoutes } from './modules/communications/communications.routes';
 import { databasesRoutes } from './modules/databases/databases.routes';
 import { deviceRoutes } from './modules/device/device.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
@@ -41,6 +42,7 @@ import { stockImagesRoutes } from './modules/stock-images/stock-images.routes';
 import { storesRoutes } from './modules/stores/stores.routes';
 import { taskConfigurationsRoutes } from './modules/task-configurations/task-configurations.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
+import { trainingsRoutes } from './modules/trainings/trainings.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { registerRequestAuth } from './platform/auth/request-auth';
@@ -216,6 +218,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(probesRoutes, { prefix: '/api', ...deps });
   await app.register(alertsRoutes, { prefix: '/api', ...deps });
   await app.register(auditsRoutes, { prefix: '/api', ...deps });
+  await app.register(communicationsRoutes, { prefix: '/api', ...deps });
+  await app.register(trainingsRoutes, { prefix: '/api', ...deps });
   await app.register(documentsRoutes, { prefix: '/api', ...deps });
   // Resumable uploads (tus) at /api/uploads: its own body handling, nothing parsed.
   await app.register(uploadsRoutes, { prefix: '/api', ...deps });

@@ -44,6 +44,15 @@ const configSchema = z
       (value) => (value === '' ? undefined : value),
       z.url({ protocol: /^https?$/ }).optional(),
     ),
+    /**
+     * The video host (gcore-style, spec 002 §7), with VIDEO_HOST_API_KEY; unset means the local
+     * host (videos stay in our storage and play from our own file address).
+     */
+    VIDEO_HOST_URL: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.url({ protocol: /^https?$/ }).optional(),
+    ),
+    VIDEO_HOST_API_KEY: optionalText,
     /** Web Push (VAPID) keys, base64url; unset: a pair made once in DATA_DIR/vapid.json. */
     VAPID_PUBLIC_KEY: optionalText,
     VAPID_PRIVATE_KEY: optionalText,
@@ -74,6 +83,16 @@ const configSchema = z
     S3_FORCE_PATH_STYLE: booleanFlag,
   })
   .superRefine((env, context) => {
+    // The video host needs both its address and its key.
+    if ((env.VIDEO_HOST_URL === undefined) !== (env.VIDEO_HOST_API_KEY === undefined)) {
+      const missing = env.VIDEO_HOST_URL === undefined ? 'VIDEO_HOST_URL' : 'VIDEO_HOST_API_KEY';
+      context.addIssue({
+        code: 'custom',
+        path: [missing],
+        message:
+          'is required with VIDEO_HOST_URL / VIDEO_HOST_API_KEY: set both, or neither to keep videos in our storage',
+      });
+    }
     const s3Variables = ['S3_BUCKET', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
     if (env.STORAGE_DRIVER === 'local') {
       for (const name of s3Variables) {

@@ -7,8 +7,10 @@ import {
   auditResults,
   audits,
   auditVersions,
+  communications,
   documents,
   probes,
+  trainings,
   users,
 } from '../db/schema';
 import { buildDatabase, buildStore, buildTwoTenants, buildUser, testPassword } from './factories';
@@ -327,6 +329,8 @@ const databaseOfStore: Record<StoreLabel, DatabaseLabel> = {
 };
 const auditIds = new Map<DatabaseLabel, string>();
 const auditResultIds = new Map<StoreLabel, string>();
+const communicationIds = new Map<DatabaseLabel, string>();
+const trainingIds = new Map<DatabaseLabel, string>();
 
 /**
  * Documents (issue 17, spec 002 §6): the owner folders each role sees (distributors and admins:
@@ -410,6 +414,146 @@ function documentCases(): Case[] {
               method: 'POST',
               url: '/api/documents/folders',
               payload: { owner: { kind: 'store', id: id(label) }, parent_id: null, name: 'Matrix' },
+            }),
+        }),
+      ),
+    ),
+  ];
+}
+
+/**
+ * Communications (issue 18, spec 002 §6): admins, managers and customers read them in the
+ * databases they see (customers read only: a save answers 403); distributors are refused (403);
+ * another tenant's database or communication is 404. A stale save where allowed is 409.
+ */
+function communicationCases(): Case[] {
+  const reading = (role: Role, label: DatabaseLabel, allowed: number) => {
+    if (role === 'anonymous') return 401;
+    if (!visible[role].databases.includes(label)) return 404;
+    return role === 'distributor' ? 403 : allowed;
+  };
+  const endpoints: [string, (label: DatabaseLabel) => string][] = [
+    [
+      'GET /api/databases/:databaseId/communications',
+      (label) => `/api/databases/${id(label)}/communications`,
+    ],
+    [
+      'GET /api/databases/:databaseId/communications/home',
+      (label) => `/api/databases/${id(label)}/communications/home`,
+    ],
+    [
+      'GET /api/communications/:id',
+      (label) => `/api/communications/${communicationIds.get(label)}`,
+    ],
+    [
+      'GET /api/communications/:id/stats',
+      (label) => `/api/communications/${communicationIds.get(label)}/stats`,
+    ],
+    [
+      'GET /api/communications/:id/stats/stores',
+      (label) => `/api/communications/${communicationIds.get(label)}/stats/stores`,
+    ],
+  ];
+  return [
+    ...endpoints.flatMap(([endpoint, url]) =>
+      roles.flatMap((role) =>
+        databaseLabels.map(
+          (label): Case => ({
+            role,
+            endpoint,
+            record: label,
+            expected: reading(role, label, 200),
+            send: (agent) => send(agent, { method: 'GET', url: url(label) }),
+          }),
+        ),
+      ),
+    ),
+    ...roles.flatMap((role) =>
+      databaseLabels.map(
+        (label): Case => ({
+          role,
+          endpoint: 'PUT /api/communications/:id (stale version)',
+          record: label,
+          expected: reading(role, label, role === 'customer' ? 403 : 409),
+          send: (agent) =>
+            send(agent, {
+              method: 'PUT',
+              url: `/api/communications/${communicationIds.get(label)}`,
+              payload: {
+                version: 99,
+                name: 'Matrix',
+                active: true,
+                start_day: '2026-11-01',
+                end_day: '2026-12-31',
+                attachment: {
+                  name: 'missing.pdf',
+                  path: `databases/${id(label)}/communications/x/missing.pdf`,
+                },
+                quiz: { questions: [] },
+                target: { stores: [], store_tags: [], employee_roles: [], store_tags_union: true },
+              },
+            }),
+        }),
+      ),
+    ),
+  ];
+}
+
+/**
+ * Trainings (issue 18, spec 002 §6): a database training reads where its database is visible
+ * (every role) and is 404 elsewhere; a stale save is 409 for the roles that edit database
+ * trainings (admin, distributor, manager) and 403 for customers.
+ */
+function trainingCases(): Case[] {
+  const reading = (role: Role, label: DatabaseLabel, allowed: number) => {
+    if (role === 'anonymous') return 401;
+    if (!visible[role].databases.includes(label)) return 404;
+    return allowed;
+  };
+  const endpoints: [string, (label: DatabaseLabel) => string][] = [
+    ['GET /api/trainings/:id', (label) => `/api/trainings/${trainingIds.get(label)}`],
+    ['GET /api/trainings/:id/stats', (label) => `/api/trainings/${trainingIds.get(label)}/stats`],
+    [
+      'GET /api/trainings/:id/stats/stores',
+      (label) => `/api/trainings/${trainingIds.get(label)}/stats/stores`,
+    ],
+    ['GET /api/trainings/home', (label) => `/api/trainings/home?database_id=${id(label)}`],
+  ];
+  return [
+    ...endpoints.flatMap(([endpoint, url]) =>
+      roles.flatMap((role) =>
+        databaseLabels.map(
+          (label): Case => ({
+            role,
+            endpoint,
+            record: label,
+            expected: reading(role, label, 200),
+            send: (agent) => send(agent, { method: 'GET', url: url(label) }),
+          }),
+        ),
+      ),
+    ),
+    ...roles.flatMap((role) =>
+      databaseLabels.map(
+        (label): Case => ({
+          role,
+          endpoint: 'PUT /api/trainings/:id (stale version)',
+          record: label,
+          expected: reading(role, label, role === 'customer' ? 403 : 409),
+          send: (agent) =>
+            send(agent, {
+              method: 'PUT',
+              url: `/api/trainings/${trainingIds.get(label)}`,
+              payload: {
+                version: 99,
+                name: 'Matrix',
+                active: true,
+                lang: 'fr',
+                required: false,
+                category_id: null,
+                sections: [{ id: 's1', title: 'S', attachment: null, quiz: { questions: [] } }],
+                target: { stores: [], store_tags: [], employee_roles: [], store_tags_union: true },
+              },
             }),
         }),
       ),
@@ -605,6 +749,8 @@ const cases: Case[] = [
   ...probeCases(),
   ...alertCases(),
   ...auditCases(),
+  ...communicationCases(),
+  ...trainingCases(),
   ...documentCases(),
 ];
 
@@ -725,6 +871,38 @@ describe('authorization matrix', () => {
         })
         .returning({ id: auditResults.id });
       auditResultIds.set(label, result!.id);
+    }
+
+    // One communication per database (a stale save is refused before its attachment is read).
+    for (const label of databaseLabels) {
+      const [communication] = await context.db
+        .insert(communications)
+        .values({
+          database_id: id(label),
+          name: `Matrix communication ${label}`,
+          start_day: '2026-11-01',
+          end_day: '2026-12-31',
+          time_zone: 'Europe/Paris',
+          start_at: new Date('2026-10-31T23:00:00Z'),
+          end_at: new Date('2026-12-31T22:59:59Z'),
+          target: { stores: [], store_tags: [], employee_roles: [], store_tags_union: true },
+        })
+        .returning({ id: communications.id });
+      communicationIds.set(label, communication!.id);
+    }
+    for (const label of databaseLabels) {
+      const [training] = await context.db
+        .insert(trainings)
+        .values({
+          name: `Matrix training ${label}`,
+          active: true,
+          type: 'database',
+          source: id(label),
+          database_id: id(label),
+          target: { stores: [], store_tags: [], employee_roles: [], store_tags_union: true },
+        })
+        .returning({ id: trainings.id });
+      trainingIds.set(label, training!.id);
     }
 
     for (const label of storeLabels) {

@@ -58,6 +58,59 @@ server.middleware.unshift(async (ctx, next) => {
   await rm(folder, { recursive: true });
   ctx.status = 204;
 });
+// Nor ListParts (GET /bucket/key?uploadId=…), which the tus S3 store reads offsets from: added
+// as S3 answers it (the parts received, by number; an unknown or completed upload 404
+// NoSuchUpload). One page: at most 1,000 parts.
+const { readdir, readFile } = require('node:fs/promises');
+server.middleware.unshift(async (ctx, next) => {
+  const [, bucket, ...key] = ctx.path.split('/');
+  if (ctx.method !== 'GET' || !ctx.query.uploadId || !bucket || key.length === 0) return next();
+  const uploadId = String(ctx.query.uploadId);
+  const folder = path.join(server.store.getResourcePath(bucket, undefined, 'uploads'), uploadId);
+  const names = uploadId.includes('.') || uploadId.includes('/')
+    ? null
+    : await readdir(folder).catch(() => null);
+  ctx.type = 'application/xml';
+  if (!names) {
+    ctx.status = 404;
+    ctx.body = '<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchUpload</Code></Error>';
+    return;
+  }
+  // A part is listed once received whole: s3rver writes its .md5 file last.
+  const marker = Number(ctx.query['part-number-marker'] ?? 0);
+  const numbers = names.filter((name) => /^\\d+$/.test(name) && names.includes(name + '.md5'))
+    .map(Number).filter((number) => number > marker).sort((a, b) => a - b).slice(0, 1000);
+  const parts = [];
+  for (const number of numbers) {
+    const file = path.join(folder, String(number));
+    const [info, md5] = await Promise.all([stat(file), readFile(file + '.md5', 'utf8')]).catch(
+      () => [null, null],
+    );
+    // Gone meanwhile (the upload completed or aborted).
+    if (!info) continue;
+    parts.push('<Part><PartNumber>' + number + '</PartNumber><LastModified>' +
+      info.mtime.toISOString() + '</LastModified><ETag>"' + md5.trim() + '"</ETag><Size>' +
+      info.size + '</Size></Part>');
+  }
+  ctx.status = 200;
+  ctx.body = '<?xml version="1.0" encoding="UTF-8"?>' +
+    '<ListPartsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>' + bucket +
+    '</Bucket><Key>' + key.join('/') + '</Key><UploadId>' + uploadId +
+    '</UploadId><PartNumberMarker>' + marker + '</PartNumberMarker><NextPartNumberMarker>' +
+    (numbers.at(-1) ?? marker) + '</NextPartNumberMarker><MaxParts>1000</MaxParts>' +
+    '<IsTruncated>false</IsTruncated>' + parts.join('') + '</ListPartsResult>';
+});
+// s3rver checks a bucket-level request's signature (GET /bucket/?list-type=2: ListObjectsV2 in
+// path style) against /bucket, where S3 signs the path as sent, /bucket/: for such a path its
+// canonical resource is built the vhost way ('/' + bucket + mount path), giving /bucket/.
+// Placed just before the router, after s3rver's own vhost step.
+server.middleware.splice(server.middleware.length - 1, 0, (ctx, next) => {
+  if (/^\\/[^/]+\\/$/.test(ctx.path)) {
+    ctx.state.vhost = true;
+    ctx.mountPath = '/';
+  }
+  return next();
+});
 server.run().then(
   (address) => process.stdout.write(JSON.stringify({ port: address.port }) + '\\n'),
   (error) => { console.error(error); process.exit(1); },

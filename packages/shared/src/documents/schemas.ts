@@ -54,10 +54,15 @@ export const documentItemSchema = z.strictObject({
   /** The caller may not change it (a role without write rights here). */
   forceReadonly: z.boolean(),
   isVideo: z.boolean(),
+  /** A video's id at the video host (spec 002 §3 placeholder metadata); null otherwise. */
+  videoId: z.string().nullable(),
   /** Bytes (files); null for folders. */
   length: z.number().int().nullable(),
   content_type: z.string().nullable(),
-  /** GET address of the file (with Range support); null for folders. */
+  /**
+   * GET address of the file (with Range support); a video's is its host's link (spec 002 §3
+   * placeholder metadata url). Null for folders.
+   */
   url: z.string().nullable(),
   uploaded_by: z.string().nullable(),
   updated_at: instant,

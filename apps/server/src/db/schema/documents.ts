@@ -42,6 +42,12 @@ export const documents = pgTable(
     size: bigint('size', { mode: 'number' }),
     content_type: text('content_type'),
     is_video: boolean('is_video').notNull().default(false),
+    /**
+     * A video's placeholder metadata (spec 002 §3, §7): its id at the video host and the link
+     * it plays from. Null for other files.
+     */
+    video_id: text('video_id'),
+    video_url: text('video_url'),
     locked: boolean('locked').notNull().default(false),
     uploaded_by: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     uploaded_by_name: text('uploaded_by_name'),

@@ -9,7 +9,9 @@ import type { DeviceFileAccess } from '../files/files.routes';
  * (`stores/<its store>/…`: store elements' pictures and attachments, task pictures), of its
  * store's database (`databases/<database>/…`: database elements' pictures and attachments,
  * the screen saver) and of the employees of its store (`employees/<employee>/…`: their
- * pictures), and its store's audit results' files (`audit-results/<result>/…`). Anything else answers 404, as for a user outside the scope.
+ * pictures), its store's audit results' files (`audit-results/<result>/…`), global trainings'
+ * files (`trainings/…`) and its distributor's (`distributors/<distributor>/…`). Anything else
+ * answers 404, as for a user outside the scope.
  */
 export const deviceFileAccess: DeviceFileAccess = async (db: Database, device, area, ownerId) => {
   if (area === 'stores') return ownerId === device.storeId;
@@ -32,5 +34,15 @@ export const deviceFileAccess: DeviceFileAccess = async (db: Database, device, a
     return link !== undefined;
   }
   if (area === 'audit-results') return isResultOfStore(db, ownerId, device.storeId);
+  // Training attachments: global ones (`trainings/…`) and those of its store's distributor.
+  if (area === 'trainings') return true;
+  if (area === 'distributors') {
+    const [store] = await db
+      .select({ distributor_id: stores.distributor_id })
+      .from(stores)
+      .where(eq(stores.id, device.storeId))
+      .limit(1);
+    return store?.distributor_id === ownerId;
+  }
   return false;
 };

@@ -2,6 +2,7 @@ import { maxDocumentBytes, parseDocumentUploadOwner } from '@mise/shared/documen
 import { eq } from 'drizzle-orm';
 import { documents } from '../../db/schema';
 import { AppError, forbidden } from '../../platform/errors';
+import type { VideoHost } from '../../platform/integrations/video-host';
 import { hasSignatureOf, plainFileName } from '../files/uploads';
 import { attachmentIdOf } from '../uploads/element-attachments.purpose';
 import type { UploadCaller, UploadDeclaration, UploadPurpose } from '../uploads/purposes';
@@ -19,6 +20,13 @@ const inlineTypes = new Set([
   'video/quicktime',
 ]);
 
+/** A video's stored name ends with its checked type's extension, which its file address serves. */
+const videoExtensions: Record<string, string> = {
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
+  'video/quicktime': 'mov',
+};
+
 const areaOf = { database: 'databases', distributor: 'distributors', store: 'stores' } as const;
 
 async function target(
@@ -35,6 +43,18 @@ async function target(
   const name = cleanName(upload.filename);
   const { folder } = await writableFolder(deps.db, caller.scope, parsed.owner, parsed.parentId);
   return { ...parsed, folder, name, user: caller.user };
+}
+
+/** The local host's id and link of a video stored at `key`; null from an outside host. */
+async function localVideoOf(
+  videoHost: VideoHost,
+  name: string,
+  key: string,
+): Promise<{ id: string; url: string } | null> {
+  if (videoHost.kind !== 'local') return null;
+  const ticket = await videoHost.uploadToken({ name, path: key });
+  const url = ticket ? await videoHost.downloadLink(ticket.videoId) : null;
+  return ticket && url ? { id: ticket.videoId, url } : null;
 }
 
 /**
@@ -65,9 +85,19 @@ export const documentUploadPurpose: UploadPurpose = {
       inlineTypes.has(declared) && hasSignatureOf(declared, await upload.head(16))
         ? declared
         : 'application/octet-stream';
-    const extension = found.name.includes('.') ? found.name.split('.').pop()! : '';
+    const videoExtension = Object.hasOwn(videoExtensions, contentType)
+      ? videoExtensions[contentType]
+      : undefined;
+    const extension =
+      videoExtension ?? (found.name.includes('.') ? found.name.split('.').pop()! : '');
     const key = `${areaOf[found.owner.kind]}/${found.owner.id}/documents/${id}/${plainFileName(found.name, extension)}`;
     const { size } = await upload.moveTo(key);
+    // A video's placeholder metadata (spec 002 §3): the local video host keeps the bytes our
+    // resumable path just stored and names them; an outside host never received them, so the
+    // video stays ours and plays from the document's own address (as it does if the host fails).
+    const video = videoExtension
+      ? await localVideoOf(deps.integrations.videoHost, found.name, key).catch(() => null)
+      : null;
     try {
       await recordFile(
         deps.db,
@@ -79,6 +109,7 @@ export const documentUploadPurpose: UploadPurpose = {
           key,
           size,
           contentType,
+          video,
           user: {
             id: found.user.id,
             name: `${found.user.name} ${found.user.surname}`.trim() || found.user.email,

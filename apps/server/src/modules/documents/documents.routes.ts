@@ -78,7 +78,13 @@ export const documentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
   );
 
   app.delete('/documents/:id', { schema: { tags, params } }, async (request, reply) => {
-    await documents.deleteItem(db, storage, (await caller(request)).scope, request.params.id);
+    const services = {
+      storage,
+      videoHost: deps.integrations.videoHost,
+      log: (details: Record<string, unknown>, message: string) =>
+        request.log.warn(details, message),
+    };
+    await documents.deleteItem(db, services, (await caller(request)).scope, request.params.id);
     return reply.code(204).send();
   });
 

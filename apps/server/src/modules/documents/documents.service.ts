@@ -8,6 +8,7 @@ import { and, asc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { databases, distributors, documents, stores } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../platform/errors';
+import type { VideoHost, VideoHostLog } from '../../platform/integrations/video-host';
 import { likePattern } from '../../platform/like-pattern';
 import { databaseFilter, distributorFilter, type Scope, storeFilter } from '../../platform/scope';
 import type { Storage } from '../../platform/storage';
@@ -138,9 +139,11 @@ function present(
     locked: row.locked,
     forceReadonly: !root.writable,
     isVideo: row.is_video,
+    videoId: row.video_id,
     length: row.size,
     content_type: row.content_type,
-    url: row.type === 'file' ? `/api/documents/${row.id}/file` : null,
+    // A video plays from its host's link (spec 002 §3 placeholder metadata).
+    url: row.type === 'file' ? (row.video_url ?? `/api/documents/${row.id}/file`) : null,
     uploaded_by: row.uploaded_by_name,
     updated_at: row.updated_at.toISOString(),
     version: row.version,
@@ -380,6 +383,8 @@ export async function recordFile(
     key: string;
     size: number;
     contentType: string;
+    /** A video's id and link at the video host (spec 002 §3, §7). */
+    video?: { id: string; url: string } | null;
     user: { id: string; name: string } | null;
   },
   now: Date,
@@ -396,6 +401,8 @@ export async function recordFile(
       size: values.size,
       content_type: values.contentType,
       is_video: values.contentType.startsWith('video/'),
+      video_id: values.video?.id ?? null,
+      video_url: values.video?.url ?? null,
       uploaded_by: values.user?.id ?? null,
       uploaded_by_name: values.user?.name ?? null,
       created_at: now,
@@ -476,16 +483,28 @@ export async function updateItem(
 /**
  * DELETE /api/documents/:id: the item and, for a folder, everything below; the stored objects
  * are removed after the rows (queued in the same transaction, so a failure is retried and no
- * row ever points to a missing object). A locked item, or one holding a locked item, is kept.
+ * row ever points to a missing object), then the video host is asked to remove their videos (a
+ * failure there is only logged, spec 002 §8). A locked item, or one holding a locked item, is
+ * kept.
  */
-export async function deleteItem(db: Database, storage: Storage, scope: Scope, id: string) {
+export async function deleteItem(
+  db: Database,
+  services: { storage: Storage; videoHost: VideoHost; log: VideoHostLog },
+  scope: Scope,
+  id: string,
+) {
   const { row, root } = await findItem(db, scope, id);
   if (!root.writable) throw forbidden();
   if (row.locked) throw new AppError('documents.locked');
   const below =
     row.type === 'folder'
       ? await db
-          .select({ id: documents.id, key: documents.storage_key, locked: documents.locked })
+          .select({
+            id: documents.id,
+            key: documents.storage_key,
+            videoId: documents.video_id,
+            locked: documents.locked,
+          })
           .from(documents)
           .where(
             and(
@@ -502,5 +521,14 @@ export async function deleteItem(db: Database, storage: Storage, scope: Scope, i
     await queueStorageDeletions(tx, keys);
     await tx.delete(documents).where(eq(documents.id, row.id));
   });
-  await deleteQueuedFiles(db, storage, keys);
+  await deleteQueuedFiles(db, services.storage, keys);
+  const videoIds = [row.video_id, ...below.map((item) => item.videoId)].filter(
+    (videoId): videoId is string => typeof videoId === 'string',
+  );
+  await Promise.all(
+    videoIds.map(async (videoId) => {
+      const isRemoved = await services.videoHost.remove(videoId).catch(() => false);
+      if (!isRemoved) services.log({ videoId, documentId: row.id }, 'video removal failed');
+    }),
+  );
 }

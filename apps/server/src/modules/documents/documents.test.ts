@@ -2,12 +2,26 @@ import { documentUploadOwner } from '@mise/shared/documents/schemas';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documents, stores } from '../../db/schema';
+import { createLocalVideoHost, type VideoHost } from '../../platform/integrations/video-host';
 import { buildTwoTenants, testPassword } from '../../test/factories';
 import { type Agent, signIn, useTestApp } from '../../test/harness';
-import { png } from '../device/test-support';
+import { asDevice, buildDevice, png } from '../device/test-support';
 import { encodeMetadata } from '../uploads/test-support';
 
-const context = useTestApp();
+/** The local video host (no network), with the removals it was asked for; it may be made to fail. */
+const localVideoHost = createLocalVideoHost();
+const videoRemovals: string[] = [];
+let isVideoHostFailing = false;
+const videoHost: VideoHost = {
+  ...localVideoHost,
+  async remove(videoId) {
+    videoRemovals.push(videoId);
+    if (isVideoHostFailing) throw new Error('video host unreachable');
+    return localVideoHost.remove(videoId);
+  },
+};
+
+const context = useTestApp({ integrations: { videoHost } });
 
 let tenants: Awaited<ReturnType<typeof buildTwoTenants>>;
 let admin: Agent;
@@ -211,6 +225,8 @@ describe('folders and files', () => {
       type: 'file',
       length: png.length,
       content_type: 'image/png',
+      isVideo: false,
+      videoId: null,
       url: `/api/documents/${documentId}/file`,
     });
 
@@ -323,5 +339,145 @@ describe('folders and files', () => {
       Array.from({ length: 10 }, (_, index) => `fiche-24${index}.pdf`),
     );
     expect(search.json().items[0].path).toEqual(['Fiches']);
+  });
+});
+
+/** A small MP4 (its `ftyp` box is what the upload checks), then numbered bytes. */
+const mp4 = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x18]),
+  Buffer.from('ftypmp42', 'ascii'),
+  Buffer.from(Array.from({ length: 500 }, (_, index) => index % 251)),
+]);
+
+describe('videos (spec 002 §3, §7: placeholder metadata, the local video host)', () => {
+  it('records the video id and link, plays with ranges on the back-office and the tablet, and removes it from the host', async () => {
+    const folder = (
+      await managerA.inject({
+        method: 'POST',
+        url: '/api/documents/folders',
+        payload: { owner: storeA1(), parent_id: null, name: 'Formations' },
+      })
+    ).json().item;
+    const owner = documentUploadOwner(storeA1(), folder.id);
+    // No extension in the name: the stored object takes its checked type's.
+    const { outcome } = await upload(managerA, owner, 'Nettoyage friteuse', mp4, 'video/mp4');
+    const documentId = outcome!.result!.documentId;
+    const [row] = await context.db.select().from(documents).where(eq(documents.id, documentId));
+    expect(row!.storage_key).toBe(
+      `stores/${storeA1().id}/documents/${documentId}/Nettoyage-friteuse.mp4`,
+    );
+    const key = row!.storage_key!;
+
+    const list = await customerA.inject({
+      method: 'GET',
+      url: listUrl(storeA1(), `&parent_id=${folder.id}`),
+    });
+    const item = list.json().items[0];
+    expect(item).toMatchObject({
+      id: documentId,
+      name: 'Nettoyage friteuse',
+      isVideo: true,
+      videoId: key,
+      url: `/api/files/${key}`,
+      length: mp4.length,
+      content_type: 'video/mp4',
+    });
+    expect(row).toMatchObject({ video_id: key, video_url: `/api/files/${key}` });
+
+    // The back-office's player seeks: a range answers 206 with exactly those bytes.
+    const part = await customerA.inject({
+      method: 'GET',
+      url: item.url,
+      headers: { range: 'bytes=100-149' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-type']).toBe('video/mp4');
+    expect(part.headers['accept-ranges']).toBe('bytes');
+    expect(part.headers['content-range']).toBe(`bytes 100-149/${mp4.length}`);
+    expect(part.rawPayload.equals(mp4.subarray(100, 150))).toBe(true);
+    const whole = await customerA.inject({ method: 'GET', url: item.url });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.rawPayload.equals(mp4)).toBe(true);
+    // The document's own address still serves it, with ranges too.
+    const tail = await managerA.inject({
+      method: 'GET',
+      url: `/api/documents/${documentId}/file`,
+      headers: { range: 'bytes=-16' },
+    });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.rawPayload.equals(mp4.subarray(mp4.length - 16))).toBe(true);
+    // Another tenant never reaches it.
+    expect((await managerB.inject({ method: 'GET', url: item.url })).statusCode).toBe(404);
+
+    // The store's tablet plays it with its device token (no outside service).
+    const tablet = await buildDevice(context.db, storeA1().id);
+    const onTablet = await asDevice(
+      context.app,
+      tablet.token,
+    )({ method: 'GET', url: item.url, headers: { range: 'bytes=0-11' } });
+    expect(onTablet.statusCode).toBe(206);
+    expect(onTablet.rawPayload.equals(mp4.subarray(0, 12))).toBe(true);
+    const otherStore = await buildDevice(context.db, tenants.b.stores[0]!.id);
+    expect(
+      (await asDevice(context.app, otherStore.token)({ method: 'GET', url: item.url })).statusCode,
+    ).toBe(404);
+
+    // Deleting the document asks the host to remove the video; the stored object goes too.
+    videoRemovals.length = 0;
+    const deleted = await managerA.inject({
+      method: 'DELETE',
+      url: `/api/documents/${documentId}`,
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(videoRemovals).toEqual([key]);
+    expect(await context.app.deps.storage.stat(key)).toBeNull();
+    expect((await customerA.inject({ method: 'GET', url: item.url })).statusCode).toBe(404);
+  });
+
+  it('deletes a folder holding videos even when the host fails to remove them (only logged)', async () => {
+    const folder = (
+      await managerA.inject({
+        method: 'POST',
+        url: '/api/documents/folders',
+        payload: { owner: storeA1(), parent_id: null, name: 'Vidéos anciennes' },
+      })
+    ).json().item;
+    const owner = documentUploadOwner(storeA1(), folder.id);
+    const first = await upload(managerA, owner, 'accueil.mp4', mp4, 'video/mp4');
+    const second = await upload(managerA, owner, 'plonge.mp4', mp4, 'video/mp4');
+    const keys = (
+      await context.db
+        .select({ key: documents.video_id })
+        .from(documents)
+        .where(eq(documents.parent_id, folder.id))
+    ).map((row) => row.key);
+    expect(keys).toHaveLength(2);
+    expect(keys).toContain(
+      `stores/${storeA1().id}/documents/${first.outcome!.result!.documentId}/accueil.mp4`,
+    );
+    expect(keys).toContain(
+      `stores/${storeA1().id}/documents/${second.outcome!.result!.documentId}/plonge.mp4`,
+    );
+
+    videoRemovals.length = 0;
+    isVideoHostFailing = true;
+    try {
+      const deleted = await managerA.inject({
+        method: 'DELETE',
+        url: `/api/documents/${folder.id}`,
+      });
+      expect(deleted.statusCode).toBe(204);
+    } finally {
+      isVideoHostFailing = false;
+    }
+    expect([...videoRemovals].sort()).toEqual([...keys].sort());
+    const left = await context.db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(eq(documents.parent_id, folder.id));
+    expect(left).toEqual([]);
+    for (const key of keys) {
+      expect(await context.app.deps.storage.stat(key!)).toBeNull();
+    }
   });
 });

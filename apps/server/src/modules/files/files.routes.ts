@@ -32,6 +32,8 @@ const findOwner: Record<string, (db: Database, scope: Scope, id: string) => Prom
   employees: findEmployeeInScope,
   /** Audit answers' files and PDFs: the result's auditor, admins and managers (spec 002 §6). */
   'audit-results': findResultFileOwner,
+  /** Global trainings' section attachments (`trainings/<upload>/…`): every signed-in account. */
+  trainings: async () => undefined,
 };
 
 /**

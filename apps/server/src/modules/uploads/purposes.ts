@@ -28,7 +28,11 @@ export type FinishedUpload = UploadDeclaration & {
   head(length: number): Promise<Buffer>;
   /** A stream of the whole file. */
   open(): Readable;
-  /** Streams the file into storage under `key` (built by the server) and answers its size. */
+  /**
+   * Stores the file under `key` (built by the server) and answers its size: a link or copy on
+   * the local disk, a server-side copy within the bucket on S3. The upload itself leaves the
+   * upload area only once its outcome is recorded.
+   */
   moveTo(key: string): Promise<{ size: number }>;
 };
 

@@ -6,8 +6,10 @@ import { z } from 'zod';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
 import { scopeOf } from '../../platform/scope';
+import { communicationAttachmentPurpose } from '../communications/communication-attachment.purpose';
 import { documentUploadPurpose } from '../documents/document-upload.purpose';
 import { registerTaskAttachmentPurposes } from '../task-configurations/task-attachments.purpose';
+import { trainingAttachmentPurpose } from '../trainings/training-attachment.purpose';
 import { registerElementAttachmentPurposes } from './element-attachments.purpose';
 import { type UploadCaller, UploadPurposes } from './purposes';
 import {
@@ -65,6 +67,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   registerElementAttachmentPurposes(purposes);
   purposes.register('document', documentUploadPurpose);
   registerTaskAttachmentPurposes(purposes);
+  purposes.register('communication-attachment', communicationAttachmentPurpose);
+  purposes.register('training-attachment', trainingAttachmentPurpose);
   const uploads = createUploads(deps, purposes);
 
   // Stale unfinished uploads of a previous run; the daily 'uploads-cleanup' job does the rest.
@@ -119,7 +123,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     const upload = await uploads.findUpload(id);
     const metadata = upload?.metadata as UploadMetadata | undefined;
     if (!upload || metadata?.[callerKey] !== callerStamp(caller)) throw notFound();
-    return { outcome: null, upload: { size: upload.size ?? 0, metadata } };
+    return { outcome: null, upload: { size: upload.size, offset: upload.offset, metadata } };
   }
 
   app.options('/uploads', { schema: { hide: true } }, async (request, reply) =>
@@ -206,7 +210,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       }
 
       // Every byte arrived but the finishing step did not run (a crash, a lost answer): now.
-      if (request.method === 'HEAD' && (await uploads.offsetOf(id)) === upload.size) {
+      if (request.method === 'HEAD' && upload.offset === upload.size) {
         const failure = refusal(await uploads.finish(id, caller));
         if (failure) throw failure;
         return completedHead(reply, upload.size);
@@ -232,7 +236,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       const caller = await callerOf(request);
       const { id } = request.params;
       let { outcome, upload } = await findOwnUpload(id, caller);
-      if (upload && (await uploads.offsetOf(id)) === upload.size) {
+      if (upload && upload.offset === upload.size) {
         outcome = await uploads.finish(id, caller);
       }
       if (outcome) {
@@ -248,14 +252,14 @@ export const uploadsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
           error: outcome.error,
         };
       }
-      const { size, metadata } = upload!;
+      const { size, offset, metadata } = upload!;
       return {
         id,
         purpose: metadata.purpose,
         owner: metadata.owner,
         filename: metadata.filename,
         size,
-        offset: await uploads.offsetOf(id),
+        offset,
         status: 'uploading' as const,
         result: null,
         error: null,

@@ -1,34 +1,19 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { FileStore } from '@tus/file-store';
-import { Server, type Upload } from '@tus/server';
+import { randomBytes } from 'node:crypto';
+import { Server } from '@tus/server';
+import type { Config } from '../../config';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { FinishedUpload, UploadCaller, UploadPurposes } from './purposes';
+import { createLocalUploadArea, type UploadArea } from './upload-area';
+import { createS3UploadArea } from './upload-area-s3';
+
+export { uploadDirectories, uploadExpiryMs } from './upload-area';
 
 /** The largest upload (spec 002 §5 and §9: 500 MB, 'documents.file-too-big'). */
 export const maxUploadBytes = 500 * 1024 * 1024;
 
-/**
- * An unfinished upload expires this long after its creation (tus expiration extension): its
- * partial file is removed by the daily 'uploads-cleanup' job (docs/decisions.md).
- */
-export const uploadExpiryMs = 24 * 60 * 60 * 1000;
-
 /** Upload ids: the tus server's default, 16 random bytes in hex. */
 export const uploadIdPattern = /^[0-9a-f]{32}$/;
-
-/** Where uploads live on the local disk, under DATA_DIR/uploads. */
-export function uploadDirectories(dataDir: string) {
-  const root = join(dataDir, 'uploads');
-  return {
-    /** The tus file store: `<id>` (the bytes so far) and `<id>.json` (its info). */
-    partial: join(root, 'partial'),
-    /** The outcome of each finished upload, `<id>.json`, read by GET /api/uploads/:id. */
-    done: join(root, 'done'),
-  };
-}
 
 /** The server's own entries in an upload's metadata (never taken from the client). */
 export const callerKey = 'mise-caller';
@@ -58,24 +43,34 @@ export type UploadMetadata = {
   [callerKey]: string;
 };
 
+/** Where unfinished uploads and outcomes live: the app's bucket with the S3 driver, else the disk. */
+export function createUploadArea(config: Config): UploadArea {
+  return config.storage.driver === 's3'
+    ? createS3UploadArea(config.storage)
+    : createLocalUploadArea(config.DATA_DIR);
+}
+
 /**
- * The resumable uploads of one app: the tus server on the local disk, the finishing step that
- * hands a complete file to its purpose (once, whoever asks first), and the outcomes.
+ * The resumable uploads of one app: the tus server on the upload area (local disk or the S3
+ * bucket), the finishing step that hands a complete file to its purpose (once, whoever asks
+ * first), and the outcomes.
  */
 export function createUploads(deps: AppDeps, purposes: UploadPurposes) {
-  const directories = uploadDirectories(deps.config.DATA_DIR);
-  const store = new FileStore({
-    directory: directories.partial,
-    expirationPeriodInMilliseconds: uploadExpiryMs,
-  });
+  const area = createUploadArea(deps.config);
+  /** The upload id (its last 32 hex characters) of a datastore key. */
+  const idOf = (key: string) => key.slice(key.length - 32);
   /** The metadata a creation request was checked with, by request (see the routes). */
   const creations = new WeakMap<object, UploadMetadata>();
   const tus = new Server({
     path: '/api/uploads',
-    datastore: store,
+    datastore: area.datastore,
     maxSize: maxUploadBytes,
-    // Location `/api/uploads/<id>`: never built from the Host header.
-    relativeLocation: true,
+    // The datastore's key holds the area's prefix (S3); URLs carry the bare id.
+    namingFunction: () => area.keyOf(randomBytes(16).toString('hex')),
+    // Location `/api/uploads/<id>`: relative, never built from the Host header.
+    generateUrl: (_request, { path, id }) => `${path}/${idOf(id)}`,
+    getFileIdFromRequest: (_request, lastPath) =>
+      lastPath && uploadIdPattern.test(lastPath) ? area.keyOf(lastPath) : undefined,
     // Same-origin only: no Access-Control-Allow-Origin.
     allowedOrigins: [],
     async onUploadCreate(request, upload) {
@@ -87,62 +82,21 @@ export function createUploads(deps: AppDeps, purposes: UploadPurposes) {
       return { metadata: { ...metadata } };
     },
   });
-
-  const outcomePath = (id: string) => join(directories.done, `${id}.json`);
-
-  async function readOutcome(id: string): Promise<UploadOutcome | null> {
-    try {
-      return JSON.parse(await readFile(outcomePath(id), 'utf8')) as UploadOutcome;
-    } catch {
-      return null;
-    }
-  }
-
-  async function writeOutcome(outcome: UploadOutcome): Promise<void> {
-    await mkdir(directories.done, { recursive: true });
-    const temporary = `${outcomePath(outcome.id)}.${process.pid}.tmp`;
-    await writeFile(temporary, JSON.stringify(outcome));
-    await rename(temporary, outcomePath(outcome.id));
-  }
-
-  /** An unfinished upload's info (size, metadata), without reading its bytes; null if none. */
-  async function findUpload(id: string): Promise<Upload | null> {
-    return ((await store.configstore.get(id)) as Upload | undefined) ?? null;
-  }
-
-  /** The bytes received so far. */
-  async function offsetOf(id: string): Promise<number> {
-    const info = await stat(join(directories.partial, id)).catch(() => null);
-    return info?.size ?? 0;
-  }
-
-  async function headOf(path: string, length: number): Promise<Buffer> {
-    const handle = await open(path, 'r');
-    try {
-      const buffer = Buffer.alloc(length);
-      const { bytesRead } = await handle.read(buffer, 0, length, 0);
-      return buffer.subarray(0, bytesRead);
-    } finally {
-      await handle.close();
-    }
-  }
-
   async function runFinish(id: string, caller: UploadCaller): Promise<UploadOutcome> {
-    const known = await readOutcome(id);
+    const known = await area.readOutcome(id);
     if (known) return known;
-    const upload = await findUpload(id);
+    const upload = await area.findUpload(id);
     if (!upload) throw new AppError('not-found');
     const metadata = upload.metadata as UploadMetadata;
-    const path = join(directories.partial, id);
     const file: FinishedUpload = {
       id,
       owner: metadata.owner,
       filename: metadata.filename,
       filetype: metadata.filetype,
-      size: upload.size ?? 0,
-      head: (length) => headOf(path, length),
-      open: () => createReadStream(path),
-      moveTo: (key) => deps.storage.putFile(key, path),
+      size: upload.size,
+      head: (length) => area.head(id, length),
+      open: () => area.open(id),
+      moveTo: (key) => area.moveTo(id, key, deps.storage),
     };
     const base = {
       id,
@@ -169,8 +123,9 @@ export function createUploads(deps: AppDeps, purposes: UploadPurposes) {
         error: { code: error.code, message: error.message },
       };
     }
-    await writeOutcome(outcome);
-    await store.remove(id).catch(() => {});
+    await area.writeOutcome(outcome);
+    // Only now does the upload leave the area: a failure before keeps it for a retry.
+    await area.remove(id).catch(() => {});
     return outcome;
   }
 
@@ -191,17 +146,16 @@ export function createUploads(deps: AppDeps, purposes: UploadPurposes) {
 
   return {
     tus,
-    store,
     creations,
-    directories,
-    readOutcome,
-    findUpload,
-    offsetOf,
+    /** A finished upload's outcome; null before (or once forgotten). */
+    readOutcome: (id: string) => area.readOutcome(id),
+    /** An unfinished upload's size, metadata and bytes received so far; null if none. */
+    findUpload: (id: string) => area.findUpload(id),
+    /** The bytes received so far (0 when the upload is unknown). */
+    offsetOf: async (id: string) => (await area.findUpload(id))?.offset ?? 0,
     finish,
-    cleanUp: (now?: number) => cleanUpUploads(deps.config.DATA_DIR, now),
-    async forget(id: string): Promise<void> {
-      await rm(outcomePath(id), { force: true });
-    },
+    cleanUp: (now = Date.now()) => area.cleanUp(now),
+    forget: (id: string) => area.forgetOutcome(id),
   };
 }
 
@@ -209,25 +163,9 @@ export type Uploads = ReturnType<typeof createUploads>;
 
 /**
  * Removes unfinished uploads past their expiry (tus expiration extension), leftovers of
- * interrupted creations and outcomes older than the expiry. Answers the files removed.
+ * interrupted creations and outcomes older than the expiry, wherever the upload area is.
+ * Answers the entries removed.
  */
-export async function cleanUpUploads(dataDir: string, now = Date.now()): Promise<number> {
-  const directories = uploadDirectories(dataDir);
-  const store = new FileStore({
-    directory: directories.partial,
-    expirationPeriodInMilliseconds: uploadExpiryMs,
-  });
-  let removed = await store.deleteExpired().catch(() => 0);
-  for (const directory of [directories.partial, directories.done]) {
-    const names = await readdir(directory).catch(() => [] as string[]);
-    for (const name of names) {
-      const path = join(directory, name);
-      const info = await stat(path).catch(() => null);
-      if (info?.isFile() && now - info.mtimeMs > uploadExpiryMs) {
-        await rm(path, { force: true });
-        removed += 1;
-      }
-    }
-  }
-  return removed;
+export function cleanUpUploads(config: Config, now = Date.now()): Promise<number> {
+  return createUploadArea(config).cleanUp(now);
 }

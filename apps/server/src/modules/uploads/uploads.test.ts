@@ -1,11 +1,13 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { Upload as StoredUpload } from '@tus/server';
 import { eq } from 'drizzle-orm';
 import { Upload } from 'tus-js-client';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { elementAttachments } from '../../db/schema';
+import { createS3Storage } from '../../platform/storage-s3';
 import {
   buildDatabaseElement,
   buildStoreElement,
@@ -13,6 +15,7 @@ import {
   testPassword,
 } from '../../test/factories';
 import { type Agent, signIn, useTestApp } from '../../test/harness';
+import { startS3Server, type TestS3Server } from '../../test/s3-server';
 import { buildDevice } from '../device/test-support';
 import { attachmentIdOf } from './element-attachments.purpose';
 import {
@@ -21,66 +24,17 @@ import {
   MemoryUrlStorage,
   specRetryDelays,
 } from './test-support';
-import { cleanUpUploads, uploadDirectories } from './uploads.service';
+import type { UploadArea } from './upload-area';
+import { cleanUpUploads, createUploadArea, uploadDirectories } from './uploads.service';
 
-const context = useTestApp();
 const megabyte = 1024 * 1024;
 
-let tenants: Awaited<ReturnType<typeof buildTwoTenants>>;
-let manager: Agent;
-let customer: Agent;
-let port: number;
-let baseUrl: string;
-
-const partialFiles = () => {
-  const { partial } = uploadDirectories(context.config.DATA_DIR);
-  return existsSync(partial) ? readdirSync(partial) : [];
-};
-
-/** Restarts the server on the same port, DATA_DIR and database (an upload in progress stays). */
-async function restartServer(): Promise<void> {
-  await context.app.close();
-  const app = await buildApp({
-    config: context.config,
-    database: context.database,
-    logger: false,
-    isServingWeb: false,
-  });
-  await app.listen({ port, host: '127.0.0.1' });
-  context.app = app;
-}
-
-/** A raw tus request to the running server, as a signed-in agent (or nobody). */
-function tus(
-  path: string,
-  init: { method: string; headers?: Record<string, string>; body?: Buffer; agent?: Agent | null },
-) {
-  const agent = init.agent === undefined ? manager : init.agent;
-  return fetch(`${baseUrl}${path}`, {
-    method: init.method,
-    headers: {
-      'tus-resumable': '1.0.0',
-      ...(agent ? { cookie: agent.cookie, 'x-csrf-token': agent.csrf } : {}),
-      ...init.headers,
-    },
-    body: init.body ? new Uint8Array(init.body) : undefined,
-  });
-}
-
-const createUpload = (
-  metadata: Record<string, string>,
-  size: number,
-  options: { agent?: Agent | null; headers?: Record<string, string> } = {},
-) =>
-  tus('/api/uploads', {
-    method: 'POST',
-    agent: options.agent,
-    headers: {
-      'upload-length': String(size),
-      'upload-metadata': encodeMetadata(metadata),
-      ...options.headers,
-    },
-  });
+/**
+ * Every scenario on each storage driver chosen by configuration: the local disk (tus file store
+ * in DATA_DIR/uploads), and S3 (STORAGE_DRIVER=s3 and the S3_* variables pointing at a real
+ * S3-protocol server on loopback: tus S3 store under uploads/ in the bucket).
+ */
+const drivers = [{ driver: 'local' as const }, { driver: 's3' as const }];
 
 type ErrorBody = { error: { code: string; message: string; issues?: { path: string }[] } };
 const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error;
@@ -100,18 +54,91 @@ const pdfMetadata = (owner: string, purpose = 'database-element-attachment') => 
   filetype: 'application/pdf',
 });
 
-beforeAll(async () => {
-  tenants = await buildTwoTenants(context.db);
-  manager = await signIn(context.app, tenants.a.users.manager.email, testPassword);
-  customer = await signIn(context.app, tenants.a.users.customer.email, testPassword);
-  await context.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = context.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  port = address.port;
-  baseUrl = `http://127.0.0.1:${port}`;
-});
+describe.each(drivers)('resumable uploads (tus) on the $driver driver', ({ driver }) => {
+  let s3: TestS3Server | null = null;
+  const env: Record<string, string> = {};
+  // Registered before the app's hooks: the server's address is known when the app is built.
+  beforeAll(async () => {
+    if (driver === 's3') {
+      s3 = await startS3Server();
+      Object.assign(env, s3.env);
+    }
+  });
+  afterAll(async () => {
+    await s3?.close();
+  });
+  const context = useTestApp({ env });
 
-describe('resumable uploads (tus)', () => {
+  let tenants: Awaited<ReturnType<typeof buildTwoTenants>>;
+  let manager: Agent;
+  let customer: Agent;
+  let port: number;
+  let baseUrl: string;
+
+  let area: UploadArea;
+  /** What the upload area holds: files in DATA_DIR/uploads/partial, objects under uploads/partial/. */
+  const partialFiles = () => area.listPartial();
+  /** Multipart uploads the S3 server still holds (none on the local driver). */
+  const openMultipartUploads = () =>
+    (s3?.storedFiles() ?? []).filter((path) => path.includes('._S3rver_uploads'));
+
+  /** Restarts the server on the same port, DATA_DIR and database (an upload in progress stays). */
+  async function restartServer(): Promise<void> {
+    await context.app.close();
+    const app = await buildApp({
+      config: context.config,
+      database: context.database,
+      logger: false,
+      isServingWeb: false,
+    });
+    await app.listen({ port, host: '127.0.0.1' });
+    context.app = app;
+  }
+
+  /** A raw tus request to the running server, as a signed-in agent (or nobody). */
+  function tus(
+    path: string,
+    init: { method: string; headers?: Record<string, string>; body?: Buffer; agent?: Agent | null },
+  ) {
+    const agent = init.agent === undefined ? manager : init.agent;
+    return fetch(`${baseUrl}${path}`, {
+      method: init.method,
+      headers: {
+        'tus-resumable': '1.0.0',
+        ...(agent ? { cookie: agent.cookie, 'x-csrf-token': agent.csrf } : {}),
+        ...init.headers,
+      },
+      body: init.body ? new Uint8Array(init.body) : undefined,
+    });
+  }
+
+  const createUpload = (
+    metadata: Record<string, string>,
+    size: number,
+    options: { agent?: Agent | null; headers?: Record<string, string> } = {},
+  ) =>
+    tus('/api/uploads', {
+      method: 'POST',
+      agent: options.agent,
+      headers: {
+        'upload-length': String(size),
+        'upload-metadata': encodeMetadata(metadata),
+        ...options.headers,
+      },
+    });
+
+  beforeAll(async () => {
+    tenants = await buildTwoTenants(context.db);
+    manager = await signIn(context.app, tenants.a.users.manager.email, testPassword);
+    customer = await signIn(context.app, tenants.a.users.customer.email, testPassword);
+    await context.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = context.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    port = address.port;
+    baseUrl = `http://127.0.0.1:${port}`;
+    area = createUploadArea(context.config);
+  });
+
   it('finishes a 50 MB upload cut three times, across a server restart and a reload', async () => {
     const element = await buildDatabaseElement(context.db, { database_id: tenants.a.database.id });
     // A PDF by its magic bytes, then random bytes: 50 MB.
@@ -172,7 +199,9 @@ describe('resumable uploads (tus)', () => {
     });
     await restart;
     const seconds = (Date.now() - started) / 1000;
-    console.info(`50 MB resumed upload: ${seconds.toFixed(1)} s (${events.join(', ')})`);
+    console.info(
+      `50 MB resumed upload (${driver}): ${seconds.toFixed(1)} s (${events.join(', ')})`,
+    );
     // Each cut, then the server down during its restart, failed a request; the client went on.
     const requests = (stack as CuttingHttpStack | null)?.requests ?? [];
     const failed = requests.filter((request) => request.status === null || request.status >= 500);
@@ -222,7 +251,22 @@ describe('resumable uploads (tus)', () => {
       .digest('hex');
     expect(stored).toBe(original);
     // The partial file and its info left the upload area; a HEAD still says "complete".
-    expect(partialFiles().filter((name) => name.startsWith(id))).toEqual([]);
+    expect((await partialFiles()).filter((name) => name.startsWith(id))).toEqual([]);
+    if (s3) {
+      // The object in the bucket, read by the S3 client: the original's bytes; nothing left
+      // under uploads/partial/ (the only upload so far), no multipart upload still open.
+      const object = await createS3Storage(s3.options).get(row!.path);
+      const hash = createHash('sha256');
+      for await (const chunk of object!.stream) hash.update(chunk as Buffer);
+      expect(hash.digest('hex')).toBe(original);
+      expect(object!.size).toBe(file.length);
+      expect(await partialFiles()).toEqual([]);
+      expect(openMultipartUploads()).toEqual([]);
+      // Nothing went through the instance's own disk area: another instance could have served
+      // any of the requests.
+      expect(existsSync(uploadDirectories(context.config.DATA_DIR).partial)).toBe(false);
+      expect(existsSync(uploadDirectories(context.config.DATA_DIR).done)).toBe(false);
+    }
     const head = await tus(`/api/uploads/${id}`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('upload-offset')).toBe(String(file.length));
@@ -230,20 +274,20 @@ describe('resumable uploads (tus)', () => {
 
   it('refuses an Upload-Length over 500 MB with 413 documents.file-too-big, storing nothing', async () => {
     const element = await buildDatabaseElement(context.db, { database_id: tenants.a.database.id });
-    const before = partialFiles();
+    const before = await partialFiles();
     const response = await createUpload(pdfMetadata(element.id), 501 * megabyte);
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({
       error: { code: 'documents.file-too-big', message: 'The file is too big: 500 MB at most.' },
     });
-    expect(partialFiles()).toEqual(before);
+    expect(await partialFiles()).toEqual(before);
     // 500 MB exactly is accepted.
     const atLimit = await createUpload(pdfMetadata(element.id), 500 * megabyte);
     expect(atLimit.status).toBe(201);
     const location = atLimit.headers.get('location')!;
     expect(location).toMatch(/^\/api\/uploads\/[0-9a-f]{32}$/);
     expect((await tus(location, { method: 'DELETE' })).status).toBe(204);
-    expect(partialFiles()).toEqual(before);
+    expect(await partialFiles()).toEqual(before);
   });
 
   it("refuses another tenant's element (404) and a role that may not write it (403)", async () => {
@@ -383,7 +427,7 @@ describe('resumable uploads (tus)', () => {
     expect((await errorOf(patch)).code).toBe('file/unsupported-type');
     const status = (await (await tus(location, { method: 'GET' })).json()) as UploadStatus;
     expect(status).toMatchObject({ status: 'failed', error: { code: 'file/unsupported-type' } });
-    expect(partialFiles().filter((name) => name.startsWith(id))).toEqual([]);
+    expect((await partialFiles()).filter((name) => name.startsWith(id))).toEqual([]);
     const rows = await context.db
       .select()
       .from(elementAttachments)
@@ -391,16 +435,68 @@ describe('resumable uploads (tus)', () => {
     expect(rows).toEqual([]);
   });
 
-  it('removes unfinished uploads once expired', async () => {
+  it('keeps a complete upload readable in the upload area until removed', async () => {
+    // What a purpose reads and moves: 9 MB (two parts on S3), straight through the datastore.
+    const id = randomBytes(16).toString('hex');
+    const bytes = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(9 * megabyte)]);
+    const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+    const key = area.keyOf(id);
+    await area.datastore.create(
+      new StoredUpload({ id: key, size: bytes.length, offset: 0, metadata: { purpose: 'test' } }),
+    );
+    expect(await area.findUpload(id)).toMatchObject({ size: bytes.length, offset: 0 });
+    await area.datastore.write(Readable.from([bytes]), key, 0);
+    expect(await area.findUpload(id)).toEqual({
+      size: bytes.length,
+      offset: bytes.length,
+      metadata: { purpose: 'test' },
+    });
+    expect(await area.head(id, 5)).toEqual(Buffer.from('%PDF-'));
+    const read: Buffer[] = [];
+    for await (const chunk of area.open(id)) read.push(chunk as Buffer);
+    expect(sha256(Buffer.concat(read))).toBe(sha256(bytes));
+
+    const storage = context.app.deps.storage;
+    const target = `databases/${tenants.a.database.id}/element_attachments/area/${id}.pdf`;
+    expect(await area.moveTo(id, target, storage)).toEqual({ size: bytes.length });
+    const stored = await storage.get(target);
+    const copied: Buffer[] = [];
+    for await (const chunk of stored!.stream) copied.push(chunk as Buffer);
+    expect(sha256(Buffer.concat(copied))).toBe(sha256(bytes));
+    // Still there until removed (a failing purpose retries from it); then nothing is left.
+    expect((await partialFiles()).some((name) => name.startsWith(id))).toBe(true);
+    await area.remove(id);
+    expect((await partialFiles()).filter((name) => name.startsWith(id))).toEqual([]);
+    expect(await area.findUpload(id)).toBeNull();
+    expect(openMultipartUploads()).toEqual([]);
+    await storage.delete(target);
+  });
+
+  it('removes unfinished uploads once expired, and old outcomes', async () => {
     const element = await buildDatabaseElement(context.db, { database_id: tenants.a.database.id });
+    // A finished upload (refused by its purpose): its outcome is kept for a day.
+    const refused = await createUpload(pdfMetadata(element.id), 5);
+    const refusedUrl = refused.headers.get('location')!;
+    await tus(refusedUrl, {
+      method: 'PATCH',
+      headers: { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      body: Buffer.from('MZ...'),
+    });
+    expect((await tus(refusedUrl, { method: 'GET' })).status).toBe(200);
     const created = await createUpload(pdfMetadata(element.id), 1000);
     const id = created.headers.get('location')!.split('/').pop()!;
-    expect(partialFiles()).toContain(id);
-    expect(await cleanUpUploads(context.config.DATA_DIR)).toBe(0);
-    expect(partialFiles()).toContain(id);
-    await cleanUpUploads(context.config.DATA_DIR, Date.now() + 25 * 60 * 60 * 1000);
-    expect(partialFiles()).toEqual([]);
-    expect(existsSync(join(uploadDirectories(context.config.DATA_DIR).partial, id))).toBe(false);
+    // Its info (`<id>.json` on the disk, `<id>.info` in the bucket, beside the open multipart
+    // upload), kept while it has not expired.
+    const isKept = async () => (await partialFiles()).some((name) => name.startsWith(id));
+    expect(await isKept()).toBe(true);
+    if (s3) expect(openMultipartUploads()).not.toEqual([]);
+    expect(await cleanUpUploads(context.config)).toBe(0);
+    expect(await isKept()).toBe(true);
+    await cleanUpUploads(context.config, Date.now() + 25 * 60 * 60 * 1000);
+    expect(await partialFiles()).toEqual([]);
+    // On S3 the multipart upload is aborted too (its parts freed).
+    expect(openMultipartUploads()).toEqual([]);
     expect((await tus(`/api/uploads/${id}`, { method: 'HEAD' })).status).toBe(404);
+    expect((await tus(refusedUrl, { method: 'GET' })).status).toBe(404);
   });
 });

@@ -14,12 +14,14 @@ import {
   createPexelsStockImages,
   type StockImages,
 } from './stock-images';
+import { createHttpVideoHost, createLocalVideoHost, type VideoHost } from './video-host';
 
 /** Outside services, each with a local implementation that needs no network. */
 export type Integrations = {
   licenceMonitoring: LicenceMonitoring;
   sensorProvider: SensorProvider;
   stockImages: StockImages;
+  videoHost: VideoHost;
 };
 
 export function createIntegrations(
@@ -28,6 +30,8 @@ export function createIntegrations(
     SENSOR_PROVIDER_URL?: string;
     STOCK_IMAGES_API_KEY?: string;
     STOCK_IMAGES_URL?: string;
+    VIDEO_HOST_URL?: string;
+    VIDEO_HOST_API_KEY?: string;
   },
   /** Where an outside service's failure is logged (the app's logger, as a warning). */
   log?: SensorProviderLog,
@@ -45,5 +49,13 @@ export function createIntegrations(
           baseUrl: config.STOCK_IMAGES_URL,
         })
       : createDisabledStockImages(),
+    videoHost:
+      config.VIDEO_HOST_URL && config.VIDEO_HOST_API_KEY
+        ? createHttpVideoHost({
+            baseUrl: config.VIDEO_HOST_URL,
+            apiKey: config.VIDEO_HOST_API_KEY,
+            log,
+          })
+        : createLocalVideoHost(),
   };
 }
