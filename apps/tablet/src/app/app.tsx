@@ -5,9 +5,13 @@ import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'rea
 import { useTranslation } from 'react-i18next';
 import { AlertCenter } from '../features/alerts/alert-center';
 import { isAuditingShown } from '../features/audits/audit-access';
+import { UnreadCommunicationsBadge } from '../features/communications/use-communications';
 import { OutboxScreen } from '../features/outbox/outbox-screen';
 import { PairingScreen } from '../features/pairing/pairing-screen';
 import { TodayScreen } from '../features/today/today-screen';
+import { RequiredTrainingsPrompt } from '../features/trainings/required-trainings-prompt';
+import { isTrainingShown } from '../features/trainings/training-access';
+import { TrainingsToDoBadge } from '../features/trainings/use-trainings';
 import { WhoScreen } from '../features/who/who-screen';
 import { apiRequest } from '../shared/api/client';
 import { useImageSource } from '../shared/api/protected-file';
@@ -55,6 +59,26 @@ const AuditsScreen = lazy(() =>
 const AuditScreen = lazy(() =>
   import('../features/audits/audit-screen').then((module) => ({ default: module.AuditScreen })),
 );
+const CommunicationsScreen = lazy(() =>
+  import('../features/communications/communications-screen').then((module) => ({
+    default: module.CommunicationsScreen,
+  })),
+);
+const CommunicationScreen = lazy(() =>
+  import('../features/communications/communication-screen').then((module) => ({
+    default: module.CommunicationScreen,
+  })),
+);
+const TrainingsScreen = lazy(() =>
+  import('../features/trainings/trainings-screen').then((module) => ({
+    default: module.TrainingsScreen,
+  })),
+);
+const TrainingScreen = lazy(() =>
+  import('../features/trainings/training-screen').then((module) => ({
+    default: module.TrainingScreen,
+  })),
+);
 
 /** Minutes without a touch before the screen saver shows. */
 export const screenSaverIdleMinutes = 2;
@@ -92,10 +116,18 @@ function ScreenView({ screen }: { screen: Screen }) {
       return <AuditsScreen />;
     case 'audit':
       return <AuditScreen resultId={screen.resultId} />;
+    case 'communications':
+      return <CommunicationsScreen />;
+    case 'communication':
+      return <CommunicationScreen communicationId={screen.communicationId} />;
+    case 'trainings':
+      return <TrainingsScreen />;
+    case 'training':
+      return <TrainingScreen trainingId={screen.trainingId} />;
   }
 }
 
-type MenuEntry = { screen: Screen; label: string; feature?: FeatureKey };
+type MenuEntry = { screen: Screen; label: string; feature?: FeatureKey; badge?: ReactNode };
 
 function BackOfficeButton({ page }: { page: 'history' | 'documents' | 'settings' }) {
   const { t } = useTranslation();
@@ -151,6 +183,17 @@ function Menu() {
   }
   if (isAuditingShown(context))
     entries.push({ screen: { name: 'audits' }, label: t('audits.menu') });
+  entries.push({
+    screen: { name: 'communications' },
+    label: t('communications.menu'),
+    badge: <UnreadCommunicationsBadge />,
+  });
+  if (isTrainingShown(context))
+    entries.push({
+      screen: { name: 'trainings' },
+      label: t('trainings.menu'),
+      badge: <TrainingsToDoBadge />,
+    });
   const pages = (['history', 'documents', 'settings'] as const).filter((page) =>
     canOpen(page, context, session),
   );
@@ -172,6 +215,7 @@ function Menu() {
               onClick={() => navigate(entry.screen)}
             >
               {entry.label}
+              {entry.badge}
             </button>
           );
         })}
@@ -354,6 +398,7 @@ function PairedShell() {
     content = (
       <>
         <Menu />
+        {isTrainingShown(context) ? <RequiredTrainingsPrompt /> : null}
         <ScreenBoundary
           screenKey={JSON.stringify(screen)}
           fallback={() => (

@@ -10,7 +10,11 @@ export type Screen =
   | { name: 'encyclopedia' }
   | { name: 'outbox' }
   | { name: 'audits' }
-  | { name: 'audit'; resultId: string };
+  | { name: 'audit'; resultId: string }
+  | { name: 'communications' }
+  | { name: 'communication'; communicationId: string }
+  | { name: 'trainings' }
+  | { name: 'training'; trainingId: string };
 
 let screen: Screen = { name: 'today' };
 const listeners = new Set<() => void>();

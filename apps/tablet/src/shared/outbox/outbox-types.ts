@@ -6,7 +6,9 @@ export type OutboxKind =
   | 'punch'
   | 'alert-acknowledge'
   | 'audit-answers'
-  | 'audit-submit';
+  | 'audit-submit'
+  | 'communication-result'
+  | 'training-result';
 
 /**
  * One record made on the tablet, kept in IndexedDB until the server has answered it. The

@@ -169,6 +169,10 @@ const uploadPath: Record<OutboxKind, string> = {
   // Audit files always name their route (record.upload).
   'audit-answers': '/device/pictures',
   'audit-submit': '/device/pictures',
+  // A communication's steps carry no file.
+  'communication-result': '/device/pictures',
+  // Nor do a training's.
+  'training-result': '/device/pictures',
 };
 
 /** Uploads the record's pictures not yet on the server; each server key is kept at once. */
