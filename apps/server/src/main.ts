@@ -23,7 +23,7 @@ const app = await buildApp({ config, database });
 // Demo accounts share a published password: never created in production (https, NODE_ENV).
 const { isSeeding, refusal } = demoSeeding(config, database.driver);
 if (refusal) console.warn(refusal);
-const seeded = isSeeding ? await seedDemo(database.db) : null;
+const seeded = isSeeding ? await seedDemo(database.db, app.deps.storage) : null;
 const isDemo = await hasDemoAccounts(database.db);
 
 await app.listen({ port: config.PORT, host: config.HOST });

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { newPairingKey } from '../../modules/stores/pairing-key';
 import { hashPassword } from '../../platform/auth/passwords';
 import { hashToken, newToken } from '../../platform/auth/tokens';
+import type { Storage } from '../../platform/storage';
 import type { Database } from '../client';
 import {
   databaseManagers,
@@ -14,6 +15,7 @@ import {
 } from '../schema';
 import { seedDemoAudits } from './demo-audits';
 import { seedDemoCatalogue } from './demo-catalogue';
+import { seedDemoCommunications } from './demo-communications';
 import { seedDemoPeople } from './demo-people';
 import { seedDemoProbes } from './demo-probes';
 import { demoHistoryDays, seedDemoTasks } from './demo-tasks';
@@ -47,10 +49,15 @@ export const demoEmails = {
  * The demo organisation: two distributors; the demo distributor owns one database with
  * three stores; the other distributor has a database and store of its own, which only the
  * admin sees. The manager manages the demo database; the customer owns two of its stores. The
- * demo database carries a small catalogue (types, elements, labels, one store override).
+ * demo database carries a small catalogue (types, elements, labels, one store override). With a
+ * storage, also communications and trainings with their PDF attachments (without one, as in tests
+ * that need no files, they are left out).
  * Idempotent: does nothing when the demo admin exists.
  */
-export async function seedDemo(db: Database): Promise<{ emails: string[]; isCreated: boolean }> {
+export async function seedDemo(
+  db: Database,
+  storage?: Storage,
+): Promise<{ emails: string[]; isCreated: boolean }> {
   const emails = Object.values(demoEmails);
   const [existing] = await db
     .select({ id: users.id })
@@ -213,5 +220,6 @@ export async function seedDemo(db: Database): Promise<{ emails: string[]; isCrea
   });
   await seedDemoProbes(db, new Date());
   await seedDemoAudits(db, demoEmails.manager, new Date());
+  if (storage) await seedDemoCommunications(db, storage, demoEmails.manager, new Date());
   return { emails, isCreated: true };
 }

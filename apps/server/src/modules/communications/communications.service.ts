@@ -592,6 +592,8 @@ export async function homeCommunications(
       name: row.name,
       start: row.start_at.toISOString(),
       end: row.end_at.toISOString(),
+      start_day: row.start_day,
+      end_day: row.end_day,
       percentage: completionPercentage(doneBy.get(row.id) ?? 0, counts.total),
     });
   }

@@ -537,6 +537,8 @@ describe('reading on the tablet and the statistics (issue 18)', () => {
       name: 'Nouvelle procédure',
       start: created.start,
       end: created.end,
+      start_day: '2026-11-20',
+      end_day: '2026-11-30',
       percentage: 50,
     });
     const homeA2 = await managerA.inject({
