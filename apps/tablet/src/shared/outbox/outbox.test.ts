@@ -88,6 +88,37 @@ describe('outbox', () => {
     expect(await (await localDb()).count('outbox')).toBe(0);
   });
 
+  it('sends at once when the network returns during a round that started offline (no backoff wait)', async () => {
+    let failFirst: (error: Error) => void = () => {};
+    const sent: string[] = [];
+    vi.stubGlobal('fetch', (url: string) => {
+      if (sent.length === 0) {
+        sent.push(`pending ${url}`);
+        return new Promise<Response>((_resolve, reject) => {
+          failFirst = reject;
+        });
+      }
+      sent.push(url);
+      return Promise.resolve(json(200, { task: {} }));
+    });
+    await enqueue(record('fridge'));
+    const round = flushOutbox();
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    // The connection returns while the first attempt is still under way, then that attempt fails.
+    const returned = networkReturned();
+    failFirst(new TypeError('Failed to fetch'));
+    await round;
+    const startedAt = Date.now();
+    await returned;
+    expect(sent).toEqual([
+      'pending /api/device/tasks/fridge/result',
+      '/api/device/tasks/fridge/result',
+    ]);
+    expect(outboxSnapshot().waiting).toEqual([]);
+    // Not after the first backoff delay (1 s): straight after the failed round.
+    expect(Date.now() - startedAt).toBeLessThan(900);
+  });
+
   it('retries after a lost answer with the same idempotency key (the server writes once)', async () => {
     const keys: string[] = [];
     fakeNetwork((call, index) => {

@@ -229,10 +229,19 @@ function scheduleRetry(): void {
   }, delay);
 }
 
+/** The network came back during a round: another round follows it at once. */
+let isRoundAgain = false;
+
 /** Sends the waiting records in order; one round at a time (a call during a round joins it). */
 export function flushOutbox(): Promise<void> {
   running ??= sendRound().finally(() => {
     running = null;
+    if (isRoundAgain) {
+      isRoundAgain = false;
+      if (retryTimer) clearTimeout(retryTimer);
+      retryTimer = null;
+      void flushOutbox();
+    }
   });
   return running;
 }
@@ -242,6 +251,12 @@ export function networkReturned(): Promise<void> {
   failures = 0;
   if (retryTimer) clearTimeout(retryTimer);
   retryTimer = null;
+  // A round still running may have started offline: it is followed by a fresh one, not by the
+  // backoff its failure would schedule.
+  if (running) {
+    isRoundAgain = true;
+    return running.then(() => running ?? flushOutbox());
+  }
   return flushOutbox();
 }
 
@@ -325,5 +340,6 @@ export function resetOutboxStateForTests(): void {
   retryTimer = null;
   failures = 0;
   running = null;
+  isRoundAgain = false;
   snapshot = { waiting: [], refused: [], isSending: false, offlineSince: null };
 }
