@@ -4,8 +4,10 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { auditQueryOptions } from '../features/audits/api/get-audit';
 import { LoginPage } from '../features/auth/pages/login-page';
+import { communicationQueryOptions } from '../features/communications/api/get-communication';
 import { bestStoresQueryOptions } from '../features/home/api/get-best-stores';
 import { storeHomeQueryOptions } from '../features/home/api/get-store-home';
+import { trainingQueryOptions } from '../features/trainings/api/get-training';
 import { meQueryOptions } from '../shared/auth/get-me';
 import { getSelection } from '../shared/selection/use-selection';
 import { demoStatusQueryOptions } from '../shared/ui/demo-banner';
@@ -49,6 +51,12 @@ const builtPaths = new Set<string>([
   '/auditingResults',
   '/auditingPerform',
   '/documents',
+  '/communications',
+  '/communication',
+  '/communicationStats',
+  '/trainings',
+  '/training',
+  '/trainingStats',
 ]);
 
 /**
@@ -328,6 +336,56 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                       async () =>
                         (await import('../features/audit-results/pages/audit-perform-page'))
                           .AuditPerformPage,
+                    ),
+                    screen(
+                      'communications',
+                      async () =>
+                        (await import('../features/communications/pages/communications-page'))
+                          .CommunicationsPage,
+                    ),
+                    {
+                      ...screen(
+                        'communication',
+                        async () =>
+                          (await import('../features/communications/pages/communication-page'))
+                            .CommunicationPage,
+                      ),
+                      // The communication loads alongside the editor's chunk.
+                      loader: ({ request }) => {
+                        const id = new URL(request.url).searchParams.get('id');
+                        if (id) void queryClient.prefetchQuery(communicationQueryOptions(id));
+                        return null;
+                      },
+                    },
+                    screen(
+                      'communicationStats',
+                      async () =>
+                        (await import('../features/communications/pages/communication-stats-page'))
+                          .CommunicationStatsPage,
+                    ),
+                    screen(
+                      'trainings',
+                      async () =>
+                        (await import('../features/trainings/pages/trainings-page')).TrainingsPage,
+                    ),
+                    {
+                      ...screen(
+                        'training',
+                        async () =>
+                          (await import('../features/trainings/pages/training-page')).TrainingPage,
+                      ),
+                      // The training loads alongside the editor's chunk.
+                      loader: ({ request }) => {
+                        const id = new URL(request.url).searchParams.get('id');
+                        if (id) void queryClient.prefetchQuery(trainingQueryOptions(id));
+                        return null;
+                      },
+                    },
+                    screen(
+                      'trainingStats',
+                      async () =>
+                        (await import('../features/trainings/pages/training-stats-page'))
+                          .TrainingStatsPage,
                     ),
                     screen(
                       'documents',

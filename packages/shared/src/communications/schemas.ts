@@ -196,6 +196,9 @@ export const homeCommunicationSchema = z.strictObject({
   name: z.string(),
   start: instant,
   end: instant,
+  /** The days as chosen (the database's zone), to show without a zone conversion. */
+  start_day: day,
+  end_day: day,
   percentage: z.number().int(),
 });
 

@@ -13,6 +13,10 @@ const entryOfScreen: Record<string, NavigationKey> = {
   '/auditingConfiguration': 'auditing',
   '/auditingResults': 'auditing',
   '/auditingPerform': 'auditing',
+  '/communication': 'communications',
+  '/communicationStats': 'communications',
+  '/training': 'trainings',
+  '/trainingStats': 'trainings',
 };
 
 /**

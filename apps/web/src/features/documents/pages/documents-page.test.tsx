@@ -40,10 +40,14 @@ const photo = buildDocument(owner, {
   content_type: 'image/jpeg',
   version: 3,
 });
+// A video document carries its host's id and link (spec 002 §3 placeholder metadata).
+const videoKey = `stores/${owner.id}/documents/0b7f3c1e-2d4a-4f6b-9c8d-1e2f3a4b5c6d/formation.mp4`;
 const video = buildDocument(owner, {
   name: 'formation.mp4',
   content_type: 'video/mp4',
   isVideo: true,
+  videoId: videoKey,
+  url: `/api/files/${videoKey}`,
 });
 const manual = buildDocument(owner, { name: 'manuel.pdf', content_type: 'application/pdf' });
 const sheet = buildDocument(owner, { name: 'plan.xlsx', version: 5 });
@@ -305,7 +309,8 @@ describe('documents explorer', { timeout: 30_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'formation.mp4' }));
     const player = await screen.findByTestId('document-preview-video');
-    expect(player.getAttribute('src')).toBe(video.url);
+    // It plays from the video host's link, not from the document's own address.
+    expect(player.getAttribute('src')).toBe(`/api/files/${videoKey}`);
     expect(player.hasAttribute('controls')).toBe(true);
     await user.keyboard('{Escape}');
 

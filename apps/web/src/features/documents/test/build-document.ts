@@ -25,6 +25,7 @@ export function buildDocument(
     locked: false,
     forceReadonly: false,
     isVideo: false,
+    videoId: null,
     length: isFolder ? null : 2048,
     content_type: isFolder ? null : 'application/octet-stream',
     url: isFolder ? null : `/api/documents/${id}/file`,

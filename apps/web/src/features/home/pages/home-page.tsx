@@ -9,7 +9,9 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { QueryContent } from '../../../shared/ui/query-content';
 import { AlertsPanel } from '../../alerts/panels';
 import { AuditsHomePanel } from '../../audit-results/panels';
+import { CommunicationsHomePanel } from '../../communications/panels';
 import { EmployeeSchedulePanel } from '../../punch-cards/panels';
+import { TrainingsHomePanel } from '../../trainings/panels';
 import { useStoreHome } from '../api/get-store-home';
 import { useStoreEvents } from '../api/use-store-events';
 import { BestStoresPanel } from '../components/best-stores-panel';
@@ -67,6 +69,11 @@ function StorePanels({ storeId, selectionCard, onLinkedStoreLoaded }: StorePanel
           ) : null}
         </SimpleGrid>
       ) : null}
+      {/* Communication and training panel (spec 000 §2): its two halves side by side. */}
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <CommunicationsHomePanel storeId={storeId} />
+        <TrainingsHomePanel storeId={storeId} />
+      </SimpleGrid>
       <EmployeeSchedulePanel storeId={storeId} timeZone={data?.store.timezone_name} />
     </Stack>
   );
@@ -125,6 +132,9 @@ export function HomePage() {
           {selectionCard}
           <BestStoresPanel databaseId={databaseId} onSelectStore={selectStore} />
           {databaseId ? <AuditsHomePanel databaseId={databaseId} /> : null}
+          {/* Communication and training panel (spec 000 §2): communications, then trainings. */}
+          {databaseId ? <CommunicationsHomePanel databaseId={databaseId} /> : null}
+          {databaseId ? <TrainingsHomePanel databaseId={databaseId} /> : null}
         </SimpleGrid>
       )}
       <SelectionPopup
