@@ -90,11 +90,22 @@ export async function removeE2eTablets(api: AdminApi, storeId: string): Promise<
  * tablets earlier journeys paired are removed first (the store allows 3 devices).
  */
 export async function demoStore(api: AdminApi): Promise<{ id: string; pairingKey: string }> {
+  return storeForPairing(api, demoTablet.storeName);
+}
+
+/**
+ * A store of the demo as the admin sees it, found by its exact name, with the pairing key its
+ * tablets register with; the tablets earlier journeys paired with it are removed first.
+ */
+export async function storeForPairing(
+  api: AdminApi,
+  storeName: string,
+): Promise<{ id: string; pairingKey: string }> {
   const { items } = await api.get<{ items: { id: string; name: string }[] }>('/stores', {
-    search: 'Opéra',
+    search: storeName,
   });
-  const found = items.find((item) => item.name === demoTablet.storeName);
-  expect(found, demoTablet.storeName).toBeDefined();
+  const found = items.find((item) => item.name === storeName);
+  expect(found, storeName).toBeDefined();
   await removeE2eTablets(api, found!.id);
   const { store } = await api.get<{ store: { pairing_key: string | null } }>(
     `/stores/${found!.id}`,
@@ -103,6 +114,24 @@ export async function demoStore(api: AdminApi): Promise<{ id: string; pairingKey
     store.pairing_key ??
     (await api.post<{ pairing_key: string }>(`/stores/${found!.id}/pairing-key`, {})).pairing_key;
   return { id: found!.id, pairingKey };
+}
+
+/**
+ * Switches a store's licence on for a journey that pairs a tablet with it (only a licensed store
+ * pairs; the demo's Lille Centre has none) and answers how to leave the store as it was found:
+ * its journey's tablets unpaired and, when it had no licence, the licence off again.
+ */
+export async function licenseForJourney(
+  api: AdminApi,
+  storeId: string,
+): Promise<() => Promise<void>> {
+  const { store } = await api.get<{ store: { mise_licence: boolean } }>(`/stores/${storeId}`);
+  const wasLicensed = store.mise_licence;
+  if (!wasLicensed) await api.post('/stores/updateLicence', { storeId, activated: true });
+  return async () => {
+    await removeE2eTablets(api, storeId);
+    if (!wasLicensed) await api.post('/stores/updateLicence', { storeId, activated: false });
+  };
 }
 
 export type StoreTask = {
@@ -182,13 +211,18 @@ export function networkIndicator(page: Page): Locator {
 }
 
 /** First start: the store's pairing key and a device name; the store's name shows once paired. */
-export async function pairTablet(page: Page, pairingKey: string, deviceName: string) {
+export async function pairTablet(
+  page: Page,
+  pairingKey: string,
+  deviceName: string,
+  storeName: string = demoTablet.storeName,
+) {
   await page.goto('/tablet/');
   await expect(page.getByRole('heading', { name: 'Pair this tablet' })).toBeVisible();
   await page.getByLabel('Pairing key').fill(pairingKey);
   await page.getByLabel('Tablet name').fill(deviceName);
   await page.getByRole('button', { name: 'Pair', exact: true }).click();
-  await expect(topBar(page).getByText(demoTablet.storeName, { exact: true })).toBeVisible();
+  await expect(topBar(page).getByText(storeName, { exact: true })).toBeVisible();
 }
 
 /** "Who is working?": the employee's card, then the PIN dialog. */
@@ -212,6 +246,36 @@ export async function identify(page: Page, employee: string, pin: string): Promi
   await tapPin(await openPinPad(page, employee), pin);
   await expect(page.getByRole('heading', { name: 'Today', level: 1 })).toBeVisible();
   await expect(topBar(page).getByText(employee, { exact: true })).toBeVisible();
+}
+
+/**
+ * Identifies an employee, then settles the prompt of required trainings not done (issue 18)
+ * that comes over the first screen once the employee's trainings are read: "Later" closes it
+ * when it shows. Answers whether it showed.
+ */
+export async function identifyPastTrainingsPrompt(
+  page: Page,
+  employee: string,
+  pin: string,
+): Promise<boolean> {
+  const trainingsRead = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === '/api/device/trainings' &&
+      response.request().method() === 'GET',
+  );
+  await identify(page, employee, pin);
+  await trainingsRead;
+  const prompt = page.getByRole('dialog', { name: /required trainings? to follow$/ });
+  // The list is in: the prompt shows at the next render, or not at all.
+  const isShown = await prompt
+    .waitFor({ state: 'visible', timeout: 2_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (isShown) {
+    await prompt.getByRole('button', { name: 'Later', exact: true }).click();
+    await expect(prompt).toHaveCount(0);
+  }
+  return isShown;
 }
 
 /** The day list's card of a task (its status in data-status). */

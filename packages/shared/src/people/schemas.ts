@@ -110,6 +110,8 @@ export const employeeSchema = z.object({
   using_password: z.boolean(),
   /** Whether a PIN or pattern is set (never the secret itself). */
   has_secret: z.boolean(),
+  /** Spec 000 Employee: the communications this employee completed (oldest first). */
+  completed_communications: z.array(idSchema),
   version: z.number().int(),
 });
 export type Employee = z.infer<typeof employeeSchema>;

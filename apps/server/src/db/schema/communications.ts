@@ -90,6 +90,8 @@ export const communicationResults = pgTable(
       table.store_id,
       table.completed_at,
     ),
+    // An employee's completed communications (spec 000 Employee completed_communications).
+    index('communication_results_by_employee_idx').on(table.employee_id, table.completed_at),
     index('communication_results_completed_idx')
       .on(table.communication_id, table.completed_at)
       .where(sql`${table.completed_at} is not null`),

@@ -582,11 +582,14 @@ export async function homeCommunications(
           )
           .groupBy(communicationResults.communication_id);
   const doneBy = new Map(done.map((entry) => [entry.communication_id, entry.count]));
+  // Every item counted from one read of the staff (no query per item).
+  const staff = await activeStaffOf(db, reachIds);
   const items = [];
   for (const row of rows) {
-    const targeted = reach.filter((store) => storeTargeted(row.target, store)).map((s) => s.id);
-    if (targeted.length === 0) continue;
-    const counts = await targetEmployeeCounts(db, targeted, row.target.employee_roles);
+    const targeted = new Set(
+      reach.filter((store) => storeTargeted(row.target, store)).map((store) => store.id),
+    );
+    if (targeted.size === 0) continue;
     items.push({
       id: row.id,
       name: row.name,
@@ -594,10 +597,44 @@ export async function homeCommunications(
       end: row.end_at.toISOString(),
       start_day: row.start_day,
       end_day: row.end_day,
-      percentage: completionPercentage(doneBy.get(row.id) ?? 0, counts.total),
+      percentage: completionPercentage(
+        doneBy.get(row.id) ?? 0,
+        countAimedStaff(staff, targeted, row.target.employee_roles),
+      ),
     });
   }
   return { items };
+}
+
+export type StaffLink = { employee_id: string; store_id: string; role_id: string | null };
+
+/** The active employees of the given stores with their role, one row per store link. */
+export async function activeStaffOf(db: Database, storeIds: string[]): Promise<StaffLink[]> {
+  if (storeIds.length === 0) return [];
+  return db
+    .select({
+      employee_id: employeeStores.employee_id,
+      store_id: employeeStores.store_id,
+      role_id: employees.role_id,
+    })
+    .from(employeeStores)
+    .innerJoin(employees, eq(employees.id, employeeStores.employee_id))
+    .where(and(inArray(employeeStores.store_id, storeIds), eq(employees.active, true)));
+}
+
+/** The employees (each once) working in one of the stores whose role is aimed at. */
+export function countAimedStaff(
+  staff: readonly StaffLink[],
+  storeIds: ReadonlySet<string>,
+  roles: readonly string[],
+): number {
+  const aimed = new Set<string>();
+  for (const link of staff) {
+    if (!storeIds.has(link.store_id)) continue;
+    if (roles.length > 0 && (link.role_id === null || !roles.includes(link.role_id))) continue;
+    aimed.add(link.employee_id);
+  }
+  return aimed.size;
 }
 
 /* ---------- The tablet ---------- */

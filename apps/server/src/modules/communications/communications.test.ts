@@ -439,6 +439,22 @@ describe('reading on the tablet and the statistics (issue 18)', () => {
       .where(eq(communicationResultSteps.result_id, result!.id));
     expect(steps).toHaveLength(4);
 
+    // Spec 000 Employee: the employee's completed_communications names it, the others' do not.
+    const staff = await managerA.inject({
+      method: 'GET',
+      url: `/api/stores/${storeA1.id}/employees`,
+    });
+    const byId = new Map(
+      staff
+        .json()
+        .items.map((item: { id: string; completed_communications: string[] }) => [
+          item.id,
+          item.completed_communications,
+        ]),
+    );
+    expect(byId.get(cook.id)).toContain(created.id);
+    expect(byId.get(cook2.id)).not.toContain(created.id);
+
     // The statistics: one view today of two cooks aimed at in the stores in reach.
     const stats = await managerA.inject({
       method: 'GET',

@@ -4,6 +4,7 @@ import { validatePattern, validatePin } from '@mise/shared/tasks/rules';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
+  communicationResults,
   employeeAuthFailures,
   employeeRoles,
   employeeSessions,
@@ -38,7 +39,11 @@ export type SaveEmployeesInput = {
 export type EmployeeSecretInput = { pin: string } | { pattern: number[] };
 
 /** What the back-office may know of an employee: whether a secret is set, never the secret. */
-export function presentEmployee(row: EmployeeRow, roleName: string | null): Employee {
+export function presentEmployee(
+  row: EmployeeRow,
+  roleName: string | null,
+  completedCommunications: string[] = [],
+): Employee {
   return {
     id: row.id,
     name: row.name,
@@ -49,6 +54,7 @@ export function presentEmployee(row: EmployeeRow, roleName: string | null): Empl
     illustration_url: row.illustration_url,
     using_password: row.using_password,
     has_secret: row.pin_hash !== null || row.pattern_hash !== null,
+    completed_communications: completedCommunications,
     version: row.version,
   };
 }
@@ -63,7 +69,15 @@ async function selectStoreEmployees(
   condition: SQL | undefined,
 ): Promise<Employee[]> {
   const rows = await db
-    .select({ employee: employees, role_name: employeeRoles.name })
+    .select({
+      employee: employees,
+      role_name: employeeRoles.name,
+      completed_communications: sql<string[]>`coalesce((
+        select array_agg(${communicationResults.communication_id} order by ${communicationResults.completed_at})
+        from ${communicationResults}
+        where ${communicationResults.employee_id} = ${employees.id}
+          and ${communicationResults.completed_at} is not null), '{}')`,
+    })
     .from(employees)
     .innerJoin(
       employeeStores,
@@ -78,7 +92,9 @@ async function selectStoreEmployees(
     )
     .where(condition)
     .orderBy(asc(employees.name), asc(employees.surname), asc(employees.id));
-  return rows.map((row) => presentEmployee(row.employee, row.role_name));
+  return rows.map((row) =>
+    presentEmployee(row.employee, row.role_name, row.completed_communications),
+  );
 }
 
 async function presentList(db: Database, scope: Scope, store: StoreRow, includeInactive: boolean) {

@@ -55,7 +55,9 @@ import { likePattern } from '../../platform/like-pattern';
 import { type Scope, storeFilter } from '../../platform/scope';
 import type { Storage } from '../../platform/storage';
 import {
+  activeStaffOf,
   type CommunicationReader,
+  countAimedStaff,
   decodeCursor,
   encodeCursor,
   type ReachStore,
@@ -755,29 +757,70 @@ export async function homeTrainings(
     )
     .orderBy(desc(trainings.required), asc(sql`lower(${trainings.name})`))
     .limit(50);
+  if (rows.length === 0) return { items: [] };
+  // The panel is the database's (or the chosen store's): its stores the caller sees, read once.
+  const reach = (
+    await db
+      .select({
+        id: stores.id,
+        distributor_id: stores.distributor_id,
+        tag_ids: sql<
+          string[]
+        >`coalesce(array_agg(${storeTagLinks.tag_id}) filter (where ${storeTagLinks.tag_id} is not null), '{}')`,
+      })
+      .from(stores)
+      .leftJoin(storeTagLinks, eq(storeTagLinks.store_id, stores.id))
+      .where(and(eq(stores.database_id, database.id), storeFilter(scope)))
+      .groupBy(stores.id)
+  ).filter((store) => !query.store_id || store.id === query.store_id);
+  const reachIds = reach.map((store) => store.id);
+  const done =
+    reachIds.length === 0
+      ? []
+      : await db
+          .select({
+            training_id: trainingResults.training_id,
+            store_id: trainingResults.store_id,
+            count: sql<number>`count(*)::int`,
+          })
+          .from(trainingResults)
+          .where(
+            and(
+              inArray(
+                trainingResults.training_id,
+                rows.map((row) => row.id),
+              ),
+              isNotNull(trainingResults.completed_at),
+              inArray(trainingResults.store_id, reachIds),
+            ),
+          )
+          .groupBy(trainingResults.training_id, trainingResults.store_id);
+  const staff = await activeStaffOf(db, reachIds);
+  const ownsStore = (row: TrainingRow, store: (typeof reach)[number]) =>
+    row.type === 'global' ||
+    (row.type === 'distributor' && store.distributor_id === row.source) ||
+    row.type === 'database' ||
+    (row.type === 'store' && store.id === row.source);
   const items = [];
   for (const row of rows) {
-    const targeted = (await targetedStoresInReach(db, scope, row)).filter(
-      (store) => !query.store_id || store.id === query.store_id,
+    const targeted = new Set(
+      reach
+        .filter((store) => ownsStore(row, store) && storeTargeted(row.target, store))
+        .map((store) => store.id),
     );
-    const ids = targeted.map((store) => store.id);
-    if (ids.length === 0) continue;
-    const [done] = await db
-      .select({ count: sql<number>`count(distinct ${trainingResults.employee_id})::int` })
-      .from(trainingResults)
-      .where(
-        and(
-          eq(trainingResults.training_id, row.id),
-          isNotNull(trainingResults.completed_at),
-          inArray(trainingResults.store_id, ids),
-        ),
-      );
-    const counts = await targetEmployeeCounts(db, ids, row.target.employee_roles);
+    if (targeted.size === 0) continue;
+    // One result per employee and training: the stores' counts add up.
+    const completed = done
+      .filter((entry) => entry.training_id === row.id && targeted.has(entry.store_id))
+      .reduce((sum, entry) => sum + entry.count, 0);
     items.push({
       id: row.id,
       name: row.name,
       type: row.type,
-      percentage: completionPercentage(done?.count ?? 0, counts.total),
+      percentage: completionPercentage(
+        completed,
+        countAimedStaff(staff, targeted, row.target.employee_roles),
+      ),
     });
   }
   return { items };

@@ -17,6 +17,7 @@ function buildEmployee(overrides: Partial<Employee> = {}): Employee {
     using_password: true,
     has_secret: true,
     version: 4,
+    completed_communications: [],
     ...overrides,
   };
 }

@@ -32,6 +32,7 @@ function buildEmployee(overrides: Partial<Employee> = {}): Employee {
     using_password: true,
     has_secret: false,
     version: 2,
+    completed_communications: [],
     ...overrides,
   };
 }

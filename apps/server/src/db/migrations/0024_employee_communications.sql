@@ -1,0 +1,1 @@
+CREATE INDEX "communication_results_by_employee_idx" ON "communication_results" USING btree ("employee_id","completed_at");
