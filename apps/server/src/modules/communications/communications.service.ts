@@ -293,6 +293,11 @@ export async function saveCommunication(
 
 /* ---------- Who should see it ---------- */
 
+/** A store's tag ids, in a query grouped by store with store_tag_links left-joined. */
+export const storeTagIds = sql<
+  string[]
+>`coalesce(array_agg(${storeTagLinks.tag_id}) filter (where ${storeTagLinks.tag_id} is not null), '{}')`;
+
 export type ReachStore = { id: string; name: string; address: string | null; tag_ids: string[] };
 
 /** The database's stores the caller may see, with their tags (one query). */
@@ -302,9 +307,7 @@ async function storesInReach(db: Database, scope: Scope, databaseId: string) {
       id: stores.id,
       name: stores.name,
       address: stores.address,
-      tag_ids: sql<
-        string[]
-      >`coalesce(array_agg(${storeTagLinks.tag_id}) filter (where ${storeTagLinks.tag_id} is not null), '{}')`,
+      tag_ids: storeTagIds,
     })
     .from(stores)
     .leftJoin(storeTagLinks, eq(storeTagLinks.store_id, stores.id))
@@ -414,10 +417,10 @@ export async function communicationStats(
 }
 
 /** Keyset cursor of the stores table: the last store's lower-cased name and id. */
-export function encodeCursor(store: ReachStore): string {
+function encodeCursor(store: ReachStore): string {
   return Buffer.from(JSON.stringify([store.name.toLowerCase(), store.id])).toString('base64url');
 }
-export function decodeCursor(cursor: string | undefined): [string, string] | null {
+function decodeCursor(cursor: string | undefined): [string, string] | null {
   if (!cursor) return null;
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -428,18 +431,18 @@ export function decodeCursor(cursor: string | undefined): [string, string] | nul
   throw new AppError('validation/invalid-input', 'The cursor is not valid.');
 }
 
-/** GET /api/communications/:id/stats/stores: the targeted stores in reach, by name, paged. */
-export async function communicationStatsStores(
-  db: Database,
-  scope: Scope,
-  id: string,
+/**
+ * One page of a statistics table's stores: matching the search by name or address, after the
+ * cursor, by name (the stores come ordered by lower(name), id).
+ */
+export function pageOfStores(
+  stores: readonly ReachStore[],
   query: { search?: string; cursor?: string; limit?: number },
-) {
-  const { row, targeted } = await readableForStats(db, scope, id);
+): { page: ReachStore[]; next_cursor: string | null } {
   const search = query.search?.trim().toLowerCase();
   const after = decodeCursor(query.cursor);
   const limit = query.limit ?? 50;
-  const matching = targeted.filter(
+  const matching = stores.filter(
     (store) =>
       (!search ||
         store.name.toLowerCase().includes(search) ||
@@ -449,6 +452,21 @@ export async function communicationStatsStores(
         (store.name.toLowerCase() === after[0] && store.id > after[1])),
   );
   const page = matching.slice(0, limit);
+  return {
+    page,
+    next_cursor: matching.length > limit && page.length > 0 ? encodeCursor(page.at(-1)!) : null,
+  };
+}
+
+/** GET /api/communications/:id/stats/stores: the targeted stores in reach, by name, paged. */
+export async function communicationStatsStores(
+  db: Database,
+  scope: Scope,
+  id: string,
+  query: { search?: string; cursor?: string; limit?: number },
+) {
+  const { row, targeted } = await readableForStats(db, scope, id);
+  const { page, next_cursor } = pageOfStores(targeted, query);
   const pageIds = page.map((store) => store.id);
   const views =
     pageIds.length === 0
@@ -474,7 +492,7 @@ export async function communicationStatsStores(
       views: viewsByStore.get(store.id) ?? 0,
       target_employees: counts.byStore.get(store.id) ?? 0,
     })),
-    next_cursor: matching.length > limit && page.length > 0 ? encodeCursor(page.at(-1)!) : null,
+    next_cursor,
   };
 }
 
@@ -651,9 +669,7 @@ async function readerContext(db: Database, reader: CommunicationReader) {
     .select({
       id: stores.id,
       database_id: stores.database_id,
-      tag_ids: sql<
-        string[]
-      >`coalesce(array_agg(${storeTagLinks.tag_id}) filter (where ${storeTagLinks.tag_id} is not null), '{}')`,
+      tag_ids: storeTagIds,
     })
     .from(stores)
     .leftJoin(storeTagLinks, eq(storeTagLinks.store_id, stores.id))

@@ -58,9 +58,9 @@ import {
   activeStaffOf,
   type CommunicationReader,
   countAimedStaff,
-  decodeCursor,
-  encodeCursor,
+  pageOfStores,
   type ReachStore,
+  storeTagIds,
   targetEmployeeCounts,
 } from '../communications/communications.service';
 import { findDatabaseInScope } from '../databases/databases.service';
@@ -562,9 +562,7 @@ async function targetedStoresInReach(db: Database, scope: Scope, row: TrainingRo
       id: stores.id,
       name: stores.name,
       address: stores.address,
-      tag_ids: sql<
-        string[]
-      >`coalesce(array_agg(${storeTagLinks.tag_id}) filter (where ${storeTagLinks.tag_id} is not null), '{}')`,
+      tag_ids: storeTagIds,
     })
     .from(stores)
     .leftJoin(storeTagLinks, eq(storeTagLinks.store_id, stores.id))
@@ -636,19 +634,7 @@ export async function trainingStatsStores(
 ) {
   const row = await findReadable(db, scope, id);
   const targeted = await targetedStoresInReach(db, scope, row);
-  const search = query.search?.trim().toLowerCase();
-  const after = decodeCursor(query.cursor);
-  const limit = query.limit ?? 50;
-  const matching = targeted.filter(
-    (store) =>
-      (!search ||
-        store.name.toLowerCase().includes(search) ||
-        (store.address ?? '').toLowerCase().includes(search)) &&
-      (!after ||
-        store.name.toLowerCase() > after[0] ||
-        (store.name.toLowerCase() === after[0] && store.id > after[1])),
-  );
-  const page = matching.slice(0, limit);
+  const { page, next_cursor } = pageOfStores(targeted, query);
   const pageIds = page.map((store) => store.id);
   const done =
     pageIds.length === 0
@@ -674,7 +660,7 @@ export async function trainingStatsStores(
       views: doneBy.get(store.id) ?? 0,
       target_employees: counts.byStore.get(store.id) ?? 0,
     })),
-    next_cursor: matching.length > limit && page.length > 0 ? encodeCursor(page.at(-1)!) : null,
+    next_cursor,
   };
 }
 
@@ -764,9 +750,7 @@ export async function homeTrainings(
       .select({
         id: stores.id,
         distributor_id: stores.distributor_id,
-        tag_ids: sql<
-          string[]
-        >`coalesce(array_agg(${storeTagLinks.tag_id}) filter (where ${storeTagLinks.tag_id} is not null), '{}')`,
+        tag_ids: storeTagIds,
       })
       .from(stores)
       .leftJoin(storeTagLinks, eq(storeTagLinks.store_id, stores.id))
@@ -834,9 +818,7 @@ async function readerContext(db: Database, reader: CommunicationReader) {
       id: stores.id,
       database_id: stores.database_id,
       distributor_id: stores.distributor_id,
-      tag_ids: sql<
-        string[]
-      >`coalesce(array_agg(${storeTagLinks.tag_id}) filter (where ${storeTagLinks.tag_id} is not null), '{}')`,
+      tag_ids: storeTagIds,
     })
     .from(stores)
     .leftJoin(storeTagLinks, eq(storeTagLinks.store_id, stores.id))
