@@ -242,3 +242,56 @@ export const storageDeletions = pgTable('storage_deletions', {
   path: text('path').primaryKey(),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Export (copy) calls (spec 001 §7, issue 19): each answer kept by the caller's idempotency
+ * key, so a retried request answers the same and writes nothing twice.
+ */
+export const catalogueExports = pgTable(
+  'catalogue_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: uuid('user_id').notNull(),
+    idempotency_key: text('idempotency_key').notNull(),
+    kind: text('kind', {
+      enum: [
+        'database-elements',
+        'database-task-configurations',
+        'store-elements',
+        'store-task-configurations',
+      ],
+    }).notNull(),
+    source_id: uuid('source_id').notNull(),
+    target_id: uuid('target_id').notNull(),
+    /** sha256 of the canonical request body: the same key with another body is refused. */
+    request_hash: text('request_hash').notNull(),
+    response: jsonb('response').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('catalogue_exports_user_key_idx').on(table.user_id, table.idempotency_key),
+  ],
+);
+
+/**
+ * What each export copied: the source object and its copy at the target (database or store),
+ * so a second export of the same object into the same target skips it ('already-exported')
+ * while the copy exists.
+ */
+export const catalogueCopies = pgTable(
+  'catalogue_copies',
+  {
+    kind: text('kind', { enum: ['element', 'task-configuration'] }).notNull(),
+    target_owner_id: uuid('target_owner_id').notNull(),
+    source_id: uuid('source_id').notNull(),
+    copy_id: uuid('copy_id').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('catalogue_copies_source_idx').on(
+      table.kind,
+      table.target_owner_id,
+      table.source_id,
+    ),
+  ],
+);

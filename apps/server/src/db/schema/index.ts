@@ -7,6 +7,7 @@ export * from './mail';
 export * from './organisation';
 export * from './people';
 export * from './probes';
+export * from './shop';
 export * from './tasks';
 export * from './trainings';
 export * from './users';
