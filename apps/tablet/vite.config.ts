@@ -59,7 +59,9 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//],
         // Probe alerts by Web Push: the push and notification-click handlers (public/), loaded
         // by the generated worker beside Workbox's own code (workbox-build's importScripts).
-        importScripts: ['alert-push.js'],
+        // Videos streamed with the device token (media-auth.js: <video> requests for /api/files/
+        // get the Bearer header, ranges passed through, issue 17).
+        importScripts: ['alert-push.js', 'media-auth.js'],
       },
     }),
     precompress(),

@@ -4,7 +4,12 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { NetworkError } from '../../shared/api/client';
-import { fetchProtectedFile, isProtectedFile, useObjectUrl } from '../../shared/api/protected-file';
+import {
+  fetchProtectedFile,
+  isProtectedFile,
+  useIsMediaStreamable,
+  useObjectUrl,
+} from '../../shared/api/protected-file';
 import { useIsOnline } from '../../shared/outbox/network-indicator';
 import './communications.css';
 
@@ -14,8 +19,9 @@ const openedFileUrlMs = 5 * 60_000;
 /**
  * An attachment's file. Files under /api need the device token, a header an <img>, <object>
  * or <video> cannot send: read as a blob and shown through an object URL (as the actions'
- * attachments do); a video is therefore read whole before it plays. Kept a few minutes in
- * memory, never in IndexedDB (files need the network).
+ * attachments do). A video is streamed by its address instead when the service worker controls
+ * the page (it adds the token, useIsMediaStreamable); read whole first otherwise. Kept a few
+ * minutes in memory, never in IndexedDB (files need the network).
  */
 const fileQueryOptions = (url: string) =>
   queryOptions({
@@ -193,12 +199,31 @@ function PdfAttachment({ attachment }: { attachment: CommunicationAttachment }) 
   );
 }
 
-/** A video, read when the employee asks (files can be large), then played with its controls. */
+/**
+ * A video, read when the employee asks (files can be large), then played with its controls:
+ * streamed with range requests when the service worker adds the device token, else read whole.
+ */
 function VideoAttachment({ attachment }: { attachment: CommunicationAttachment }) {
   const { t } = useTranslation();
   const isOnline = useIsOnline();
   const [isAsked, setIsAsked] = useState(false);
-  const { source, isError, isOffline } = useFileSource(attachment.url, isAsked);
+  const [hasStreamFailed, setHasStreamFailed] = useState(false);
+  const isStreamed = useIsMediaStreamable() && isProtectedFile(attachment.url) && !hasStreamFailed;
+  const { source, isError, isOffline } = useFileSource(attachment.url, isAsked && !isStreamed);
+  if (isAsked && isStreamed)
+    return (
+      // biome-ignore lint/a11y/useMediaCaption: the communications' own videos carry no captions.
+      <video
+        className="communication-video"
+        src={attachment.url}
+        controls
+        preload="metadata"
+        autoPlay
+        playsInline
+        aria-label={attachment.name}
+        onError={() => setHasStreamFailed(true)}
+      />
+    );
   if (isAsked && source)
     return (
       // biome-ignore lint/a11y/useMediaCaption: the communications' own videos carry no captions.

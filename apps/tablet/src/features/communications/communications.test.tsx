@@ -472,4 +472,31 @@ describe('Reading a communication', () => {
     expect(player.hasAttribute('controls')).toBe(true);
     expect(player.getAttribute('src')).toMatch(/^blob:/);
   });
+
+  it('streams the video by its address when the service worker controls the page (it adds the token)', async () => {
+    const video = {
+      name: 'training.mp4',
+      type: 'video' as const,
+      path: `communications/${ids.hygiene}/training.mp4`,
+      url: `/api/files/communications/${ids.hygiene}/training.mp4`,
+    };
+    const calls = fakeNetwork(listOnly([buildCommunication({ attachment: video })]));
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { controller: {}, addEventListener: vi.fn(), removeEventListener: vi.fn() },
+    });
+    try {
+      const user = userEvent.setup();
+      navigate({ name: 'communication', communicationId: ids.hygiene });
+      const view = renderScreens();
+      await user.click(await screen.findByRole('button', { name: 'Play the video' }));
+      const player = view.container.querySelector('video')!;
+      expect(player.getAttribute('src')).toBe(video.url);
+      expect(player.getAttribute('preload')).toBe('metadata');
+      expect(player.hasAttribute('controls')).toBe(true);
+      expect(calls.some((call) => call.url === video.url)).toBe(false);
+    } finally {
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+    }
+  });
 });

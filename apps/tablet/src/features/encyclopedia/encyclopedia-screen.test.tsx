@@ -31,9 +31,9 @@ const items = [
 
 let fetchMock: ReturnType<typeof vi.fn>;
 
-function renderScreen() {
+function renderScreen(elements = items) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(['elements'], { items });
+  queryClient.setQueryData(['elements'], { items: elements });
   return render(
     <QueryClientProvider client={queryClient}>
       <EncyclopediaScreen />
@@ -55,7 +55,16 @@ beforeEach(async () => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  Reflect.deleteProperty(navigator, 'serviceWorker');
 });
+
+/** The app's service worker controls the page (it adds the device token to media requests). */
+function controlledByServiceWorker() {
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { controller: {}, addEventListener: vi.fn(), removeEventListener: vi.fn() },
+  });
+}
 
 describe('EncyclopediaScreen', () => {
   it('lists the encyclopedia elements and those shown on a secondary screen', () => {
@@ -104,6 +113,51 @@ describe('EncyclopediaScreen', () => {
     const video = attachments.querySelector('video');
     expect(video?.getAttribute('src')).toBe('https://videos.example.com/plating.mp4');
     expect(video?.hasAttribute('controls')).toBe(true);
+  });
+
+  it('streams a protected video by its address once the service worker controls the page, read whole before', async () => {
+    const videoUrl = '/api/files/stores/00000000-0000-4000-8000-00000000000a/elements/plating.mp4';
+    const withVideo = [
+      buildElement({
+        id: '00000000-0000-4000-8000-000000000004',
+        name: 'Crème brûlée',
+        modules: { ...noModules, encyclopedia: true },
+        attachments: [{ name: 'Torching', type: 'video', url: videoUrl }],
+      }),
+    ];
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+      if (String(input) === videoUrl) return new Response(new Blob(['mp4'], { type: 'video/mp4' }));
+      throw new TypeError('Failed to fetch');
+    });
+    const user = userEvent.setup();
+
+    // Without the worker (first visit): the file is read whole with the token, then played.
+    const first = renderScreen(withVideo);
+    await user.click(screen.getByRole('button', { name: /Crème brûlée/ }));
+    await user.click(screen.getByRole('button', { name: 'Play the video' }));
+    await waitFor(() =>
+      expect(first.container.querySelector('video')?.getAttribute('src')).toMatch(/^blob:/),
+    );
+    first.unmount();
+    fetchMock.mockClear();
+
+    // With it: the player gets the address (the worker authenticates, the player seeks with
+    // ranges) and reads only the metadata until it plays; nothing is fetched whole.
+    controlledByServiceWorker();
+    const second = renderScreen(withVideo);
+    await user.click(screen.getByRole('button', { name: /Crème brûlée/ }));
+    await user.click(screen.getByRole('button', { name: 'Play the video' }));
+    const player = second.container.querySelector('video')!;
+    expect(player.getAttribute('src')).toBe(videoUrl);
+    expect(player.getAttribute('preload')).toBe('metadata');
+    expect(player.hasAttribute('controls')).toBe(true);
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === videoUrl)).toBe(false);
+
+    // A player that cannot read it that way falls back to the whole file.
+    player.dispatchEvent(new Event('error'));
+    await waitFor(() =>
+      expect(second.container.querySelector('video')?.getAttribute('src')).toMatch(/^blob:/),
+    );
   });
 
   it('says the attachments need the network when offline', async () => {

@@ -3,7 +3,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { goHome } from '../../app/navigation';
-import { isProtectedFile, useObjectUrl } from '../../shared/api/protected-file';
+import {
+  isProtectedFile,
+  useIsMediaStreamable,
+  useObjectUrl,
+} from '../../shared/api/protected-file';
 import type { DeviceElement } from '../../shared/api/types';
 import { cachedQueryOptions } from '../../shared/offline/cached-query';
 import { useIsOnline } from '../../shared/outbox/network-indicator';
@@ -39,16 +43,36 @@ function ImageAttachment({ attachment, isOnline }: { attachment: Attachment; isO
   return <p className="muted">{isOnline ? t('common.loading') : t('encyclopedia.needsNetwork')}</p>;
 }
 
-/** A video, loaded when the employee asks (files can be large), with the player's controls. */
+/**
+ * A video, loaded when the employee asks (files can be large), with the player's controls.
+ * When the service worker controls the page, the player reads a protected file by its address
+ * (the worker adds the device token) and streams it with range requests; otherwise, or if that
+ * fails, the file is read whole as a blob first.
+ */
 function VideoAttachment({ attachment, isOnline }: { attachment: Attachment; isOnline: boolean }) {
   const { t } = useTranslation();
   const [isAsked, setIsAsked] = useState(false);
+  const [hasStreamFailed, setHasStreamFailed] = useState(false);
   const isProtected = isProtectedFile(attachment.url);
+  const isStreamed = useIsMediaStreamable() && isProtected && !hasStreamFailed;
   const file = useQuery({
     ...attachmentQueryOptions(attachment.url),
-    enabled: isProtected && isAsked,
+    enabled: isProtected && isAsked && !isStreamed,
   });
   const objectUrl = useObjectUrl(file.data);
+  if (isAsked && isStreamed)
+    return (
+      // biome-ignore lint/a11y/useMediaCaption: the store's own training videos carry no captions.
+      <video
+        className="encyclopedia__video"
+        src={attachment.url}
+        controls
+        preload="metadata"
+        autoPlay
+        playsInline
+        onError={() => setHasStreamFailed(true)}
+      />
+    );
   const source = isProtected ? objectUrl : attachment.url;
   if (isAsked && source)
     // biome-ignore lint/a11y/useMediaCaption: the store's own training videos carry no captions.

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { getDeviceToken } from '../device/device-token';
 import { NetworkError } from './client';
 
 /**
  * Files under /api (pictures, attachments, the screen saver) are read with the device token,
  * a Bearer header an <img> or a <video> cannot send: fetched as a blob and shown through an
- * object URL. Other addresses (public URLs) are used as they are.
+ * object URL (videos are streamed instead when the service worker adds the token, see
+ * useIsMediaStreamable). Other addresses (public URLs) are used as they are.
  */
 export function isProtectedFile(url: string): boolean {
   return url.startsWith('/api/');
@@ -52,4 +53,24 @@ export function useImageSource(url: string | null): string | null {
   const objectUrl = useObjectUrl(file.data);
   if (url === null) return null;
   return isProtected ? objectUrl : url;
+}
+
+function subscribeToController(listener: () => void): () => void {
+  const container = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
+  container?.addEventListener('controllerchange', listener);
+  return () => container?.removeEventListener('controllerchange', listener);
+}
+
+function isControlled(): boolean {
+  return typeof navigator !== 'undefined' && Boolean(navigator.serviceWorker?.controller);
+}
+
+/**
+ * Whether the app's service worker controls the page: it then adds the device token to the
+ * requests of <video> and <audio> for /api/files/ (public/media-auth.js), so a protected video
+ * is given to the player by its address and streamed with range requests (it seeks without
+ * reading the whole file first). Without it (first visit, development), the blob fallback.
+ */
+export function useIsMediaStreamable(): boolean {
+  return useSyncExternalStore(subscribeToController, isControlled, () => false);
 }

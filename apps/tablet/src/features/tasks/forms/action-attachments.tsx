@@ -3,7 +3,11 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { fetchProtectedFile, useObjectUrl } from '../../../shared/api/protected-file';
+import {
+  fetchProtectedFile,
+  useIsMediaStreamable,
+  useObjectUrl,
+} from '../../../shared/api/protected-file';
 import { useIsOnline } from '../../../shared/outbox/network-indicator';
 import './action-attachments.css';
 
@@ -87,11 +91,18 @@ function Thumbnail({ path, onFailed }: { path: string; onFailed: () => void }) {
 
 type ViewerProps = { attachment: ActionAttachment; type: 'image' | 'video'; onClose: () => void };
 
-/** A picture or a video over the whole screen, with a large close button (Escape closes too). */
+/**
+ * A picture or a video over the whole screen, with a large close button (Escape closes too).
+ * A video is streamed by its address (range requests) when the service worker controls the
+ * page and adds the device token; otherwise, or if that fails, it is read whole first.
+ */
 function FullScreenViewer({ attachment, type, onClose }: ViewerProps) {
   const { t } = useTranslation();
   const close = useRef<HTMLButtonElement>(null);
-  const file = useQuery(fileQueryOptions(fileUrl(attachment.path)));
+  const [hasStreamFailed, setHasStreamFailed] = useState(false);
+  const isStreamed = useIsMediaStreamable() && type === 'video' && !hasStreamFailed;
+  const url = fileUrl(attachment.path);
+  const file = useQuery({ ...fileQueryOptions(url), enabled: !isStreamed });
   const source = useObjectUrl(file.data);
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
@@ -107,7 +118,20 @@ function FullScreenViewer({ attachment, type, onClose }: ViewerProps) {
   }, [onClose]);
 
   let content: ReactNode;
-  if (source && type === 'image') content = <img src={source} alt={attachment.name} />;
+  if (isStreamed)
+    content = (
+      // biome-ignore lint/a11y/useMediaCaption: the store's own reference videos carry no captions.
+      <video
+        src={url}
+        controls
+        preload="metadata"
+        autoPlay
+        playsInline
+        aria-label={attachment.name}
+        onError={() => setHasStreamFailed(true)}
+      />
+    );
+  else if (source && type === 'image') content = <img src={source} alt={attachment.name} />;
   else if (source)
     // biome-ignore lint/a11y/useMediaCaption: the store's own reference videos carry no captions.
     content = <video src={source} controls autoPlay playsInline aria-label={attachment.name} />;

@@ -153,6 +153,58 @@ describe('Action attachments', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('plays a video full screen, streamed by its address when the service worker controls the page', async () => {
+    const videoPath = `${folder}/a3/how-to-clean.mp4`;
+    const withVideo = buildTask({
+      module: 'actions',
+      name: 'Cleaning with a video',
+      actions: [
+        {
+          name: 'Clean the slicer',
+          requires_picture: false,
+          attachments: [{ name: 'How to clean', path: videoPath }],
+        },
+      ],
+    });
+    await setDeviceToken('device-token');
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
+      if (String(input) === `/api/files/${videoPath}`)
+        return new Response(new Blob(['mp4'], { type: 'video/mp4' }));
+      throw new TypeError('Failed to fetch');
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { controller: {}, addEventListener: vi.fn(), removeEventListener: vi.fn() },
+    });
+    try {
+      const user = userEvent.setup();
+      renderWithData(<TaskScreen taskId={withVideo.id} />, { tasks: [withVideo] });
+      const slicer = await screen.findByRole('region', { name: 'Clean the slicer' });
+      await user.click(
+        within(slicer).getByRole('button', { name: 'Play the video: How to clean' }),
+      );
+      const viewer = screen.getByRole('dialog', { name: 'How to clean' });
+      const player = viewer.querySelector('video')!;
+      expect(player.getAttribute('src')).toBe(`/api/files/${videoPath}`);
+      expect(player.getAttribute('preload')).toBe('metadata');
+      expect(player.hasAttribute('controls')).toBe(true);
+      expect(fetchMock.mock.calls.some(([url]) => String(url) === `/api/files/${videoPath}`)).toBe(
+        false,
+      );
+
+      // A player that cannot read it that way gets the whole file, read with the token.
+      player.dispatchEvent(new Event('error'));
+      await waitFor(() =>
+        expect(viewer.querySelector('video')?.getAttribute('src')).toMatch(/^blob:/),
+      );
+      const call = fetchMock.mock.calls.find(([url]) => String(url) === `/api/files/${videoPath}`);
+      expect(new Headers(call?.[1]?.headers).get('authorization')).toBe('Bearer device-token');
+    } finally {
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+    }
+  });
+
   it('keeps the name and says "available online" when the file cannot be fetched', async () => {
     // stubOffline: every fetch fails.
     renderWithData(<TaskScreen taskId={withAttachments.id} />, { tasks: [withAttachments] });
