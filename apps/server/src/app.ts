@@ -22,6 +22,7 @@ import { allergensRoutes } from './modules/allergens/allergens.routes';
 import { auditsRoutes } from './modules/audits/audits.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
+import { catalogueExportRoutes } from './modules/catalogue-export/catalogue-export.routes';
 import { communicationsRoutes } from './modules/communications/communications.routes';
 import { databasesRoutes } from './modules/databases/databases.routes';
 import { deviceRoutes } from './modules/device/device.routes';
@@ -38,6 +39,7 @@ import { peopleRoutes } from './modules/people/people.routes';
 import { probesRoutes } from './modules/probes/probes.routes';
 import { punchCardsRoutes } from './modules/punch-cards/punch-cards.routes';
 import { sensorsRoutes } from './modules/sensors/sensors.routes';
+import { shopRoutes } from './modules/shop/shop.routes';
 import { stockImagesRoutes } from './modules/stock-images/stock-images.routes';
 import { storesRoutes } from './modules/stores/stores.routes';
 import { taskConfigurationsRoutes } from './modules/task-configurations/task-configurations.routes';
@@ -153,7 +155,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           'blob:',
           ...(config.STOCK_IMAGES_API_KEY ? ['https://images.pexels.com'] : []),
         ],
-        connectSrc: ["'self'"],
+        // An outside video host: the browser uploads to it and plays from it (VIDEO_HOST_ORIGINS).
+        connectSrc: ["'self'", ...config.VIDEO_HOST_ORIGINS],
+        mediaSrc: ["'self'", 'blob:', ...config.VIDEO_HOST_ORIGINS],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -209,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(allergensRoutes, { prefix: '/api', ...deps });
   await app.register(stockImagesRoutes, { prefix: '/api', ...deps });
   await app.register(taskConfigurationsRoutes, { prefix: '/api', ...deps });
+  await app.register(catalogueExportRoutes, { prefix: '/api', ...deps });
   await app.register(tasksRoutes, { prefix: '/api', ...deps });
   await app.register(deviceRoutes, { prefix: '/api', ...deps });
   await app.register(historyRoutes, { prefix: '/api', ...deps });
@@ -221,6 +226,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(communicationsRoutes, { prefix: '/api', ...deps });
   await app.register(trainingsRoutes, { prefix: '/api', ...deps });
   await app.register(documentsRoutes, { prefix: '/api', ...deps });
+  await app.register(shopRoutes, { prefix: '/api', ...deps });
   // Resumable uploads (tus) at /api/uploads: its own body handling, nothing parsed.
   await app.register(uploadsRoutes, { prefix: '/api', ...deps });
   // Files whose deletion a save queued but a crash interrupted.

@@ -53,6 +53,25 @@ const configSchema = z
       z.url({ protocol: /^https?$/ }).optional(),
     ),
     VIDEO_HOST_API_KEY: optionalText,
+    /**
+     * Origins the browser may send videos to and play them from when an outside video host is
+     * set (its upload servers and links, e.g. `https://*.gcore.com https://*.gvideo.io`),
+     * separated by spaces: added to the CSP's connect-src and media-src. They cannot be derived
+     * from VIDEO_HOST_URL: each upload ticket names its own upload server.
+     */
+    VIDEO_HOST_ORIGINS: z.preprocess(
+      (value) => (typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : []),
+      z
+        .array(
+          z
+            .string()
+            .regex(
+              /^https:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?$/i,
+              'an https origin, optionally with a leading *. (https://*.example.com)',
+            ),
+        )
+        .max(20),
+    ),
     /** Web Push (VAPID) keys, base64url; unset: a pair made once in DATA_DIR/vapid.json. */
     VAPID_PUBLIC_KEY: optionalText,
     VAPID_PRIVATE_KEY: optionalText,

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,17 @@ import {
   trainings,
   users,
 } from '../db/schema';
-import { buildDatabase, buildStore, buildTwoTenants, buildUser, testPassword } from './factories';
+import {
+  buildDatabase,
+  buildDatabaseElement,
+  buildStore,
+  buildStoreElement,
+  buildStoreTaskConfiguration,
+  buildTaskConfiguration,
+  buildTwoTenants,
+  buildUser,
+  testPassword,
+} from './factories';
 import { type Agent, signIn, useTestApp } from './harness';
 
 /**
@@ -426,6 +436,87 @@ function documentCases(): Case[] {
  * databases they see (customers read only: a save answers 403); distributors are refused (403);
  * another tenant's database or communication is 404. A stale save where allowed is 409.
  */
+/**
+ * Export (copy) calls (issue 19, spec 001 §7): the source and the target each as the single
+ * create checks its owner. Database calls: both databases seen (404 otherwise), customers 403
+ * once the source is seen. Store calls: both stores seen and editable (a manager on a store
+ * that is not manager-owned 403; none is here). One element and one task configuration in
+ * every database and store; a 200 answer lists the selected object as created or skipped.
+ */
+const exportObjects = new Map<string, string>();
+function catalogueExportCases(): Case[] {
+  const databasePairs: [DatabaseLabel, DatabaseLabel][] = [
+    ['database A', 'database A2'],
+    ['database A2', 'database A'],
+    ['database A', 'database B'],
+    ['database B', 'database A'],
+  ];
+  const storePairs: [StoreLabel, StoreLabel][] = [
+    ['store A1', 'store A2'],
+    ['store A1', 'store A3'],
+    ['store A1', 'store B1'],
+    ['store B1', 'store A1'],
+  ];
+  const databaseExpected = (role: Role, [source, target]: [DatabaseLabel, DatabaseLabel]) => {
+    if (role === 'anonymous') return 401;
+    if (!visible[role].databases.includes(source)) return 404;
+    if (role === 'customer') return 403;
+    return visible[role].databases.includes(target) ? 200 : 404;
+  };
+  const storeExpected = (role: Role, [source, target]: [StoreLabel, StoreLabel]) => {
+    if (role === 'anonymous') return 401;
+    for (const label of [source, target]) {
+      if (!visible[role].stores.includes(label)) return 404;
+      if (role === 'manager') return 403;
+    }
+    return 200;
+  };
+  const call = (
+    path: string,
+    kind: 'element' | 'task',
+    source: Label,
+    target: Label,
+    expected: number,
+    role: Role,
+  ): Case => ({
+    role,
+    endpoint: `POST /api/${path}`,
+    record: `${source} → ${target}`,
+    expected,
+    send: (agent) =>
+      send(agent, {
+        method: 'POST',
+        url: `/api/${path}`,
+        headers: { 'idempotency-key': randomUUID() },
+        payload: {
+          sourceId: id(source),
+          targetId: id(target),
+          objectIds: [exportObjects.get(`${kind} ${source}`)],
+          copyAttachments: false,
+        },
+      }),
+    check: (response) => {
+      const body = response.json() as {
+        created: { source_id: string }[];
+        skipped: { source_id: string }[];
+      };
+      expect([...body.created, ...body.skipped].map((item) => item.source_id)).toEqual([
+        exportObjects.get(`${kind} ${source}`),
+      ]);
+    },
+  });
+  return roles.flatMap((role) => [
+    ...databasePairs.flatMap((pair) => [
+      call('database/copyDatabaseElements', 'element', ...pair, databaseExpected(role, pair), role),
+      call('database/copyDatabaseTaskConfs', 'task', ...pair, databaseExpected(role, pair), role),
+    ]),
+    ...storePairs.flatMap((pair) => [
+      call('stores/copyStoreElements', 'element', ...pair, storeExpected(role, pair), role),
+      call('stores/copyStoreTaskConfs', 'task', ...pair, storeExpected(role, pair), role),
+    ]),
+  ]);
+}
+
 function communicationCases(): Case[] {
   const reading = (role: Role, label: DatabaseLabel, allowed: number) => {
     if (role === 'anonymous') return 401;
@@ -752,6 +843,7 @@ const cases: Case[] = [
   ...communicationCases(),
   ...trainingCases(),
   ...documentCases(),
+  ...catalogueExportCases(),
 ];
 
 // A valid 1×1 PNG, uploaded as every account's illustration.
@@ -917,6 +1009,28 @@ describe('authorization matrix', () => {
         })
         .returning({ id: documents.id });
       documentFolderIds.set(label, folder!.id);
+    }
+    // One element and one task configuration in every database and store (export calls).
+    for (const label of databaseLabels) {
+      const element = await buildDatabaseElement(context.db, { database_id: id(label) });
+      const task = await buildTaskConfiguration(context.db, { database_id: id(label) });
+      exportObjects.set(`element ${label}`, element.id);
+      exportObjects.set(`task ${label}`, task.id);
+    }
+    for (const label of storeLabels) {
+      const element = await buildStoreElement(context.db, {
+        store_id: id(label),
+        name: `Matrix element ${label}`,
+        active: true,
+      });
+      const task = await buildStoreTaskConfiguration(context.db, {
+        store_id: id(label),
+        module: 'actions',
+        name: `Matrix task ${label}`,
+        configuration: { actions: [{ name: 'Clean', requires_picture: false, attachments: [] }] },
+      });
+      exportObjects.set(`element ${label}`, element.id);
+      exportObjects.set(`task ${label}`, task.id);
     }
     agents.set('admin', await signIn(context.app, admin.email, testPassword));
     agents.set('distributor', await signIn(context.app, a.users.distributor.email, testPassword));

@@ -111,6 +111,24 @@ server.middleware.splice(server.middleware.length - 1, 0, (ctx, next) => {
   }
   return next();
 });
+// s3rver answers a listing with a delimiter (the "folders" under a prefix) only for keys one
+// level below the prefix: deeper keys are never walked. Listed here as S3 does it, from the
+// whole listing under the prefix: each key with the delimiter after the prefix counts once, as
+// its common prefix (one page: enough for tests).
+const listObjects = server.store.listObjects.bind(server.store);
+server.store.listObjects = async (bucket, options) => {
+  if (!options.delimiter) return listObjects(bucket, options);
+  const all = await listObjects(bucket, { ...options, delimiter: '', maxKeys: Infinity });
+  const prefix = options.prefix || '';
+  const commonPrefixes = new Set();
+  const objects = [];
+  for (const object of all.objects) {
+    const index = object.key.slice(prefix.length).indexOf(options.delimiter);
+    if (index === -1) objects.push(object);
+    else commonPrefixes.add(object.key.slice(0, prefix.length + index + 1));
+  }
+  return { objects, commonPrefixes: [...commonPrefixes].sort(), isTruncated: false };
+};
 server.run().then(
   (address) => process.stdout.write(JSON.stringify({ port: address.port }) + '\\n'),
   (error) => { console.error(error); process.exit(1); },

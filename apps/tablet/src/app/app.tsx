@@ -8,6 +8,7 @@ import { isAuditingShown } from '../features/audits/audit-access';
 import { UnreadCommunicationsBadge } from '../features/communications/use-communications';
 import { OutboxScreen } from '../features/outbox/outbox-screen';
 import { PairingScreen } from '../features/pairing/pairing-screen';
+import { useIsShopShown } from '../features/shop/shop-access';
 import { TodayScreen } from '../features/today/today-screen';
 import { RequiredTrainingsPrompt } from '../features/trainings/required-trainings-prompt';
 import { isTrainingShown } from '../features/trainings/training-access';
@@ -79,6 +80,9 @@ const TrainingScreen = lazy(() =>
     default: module.TrainingScreen,
   })),
 );
+const ShopScreen = lazy(() =>
+  import('../features/shop/shop-screen').then((module) => ({ default: module.ShopScreen })),
+);
 
 /** Minutes without a touch before the screen saver shows. */
 export const screenSaverIdleMinutes = 2;
@@ -124,6 +128,8 @@ function ScreenView({ screen }: { screen: Screen }) {
       return <TrainingsScreen />;
     case 'training':
       return <TrainingScreen trainingId={screen.trainingId} />;
+    case 'shop':
+      return <ShopScreen />;
   }
 }
 
@@ -157,6 +163,7 @@ function Menu() {
   const screen = useScreen();
   const { context, device } = useDeviceState();
   const session = useEmployeeSession();
+  const isShopShown = useIsShopShown();
   const entries: MenuEntry[] = [
     { screen: { name: 'today' }, label: t('app.menu.today') },
     { screen: { name: 'clock' }, label: t('app.menu.clock') },
@@ -194,6 +201,7 @@ function Menu() {
       label: t('trainings.menu'),
       badge: <TrainingsToDoBadge />,
     });
+  if (isShopShown) entries.push({ screen: { name: 'shop' }, label: t('shop.menu') });
   const pages = (['history', 'documents', 'settings'] as const).filter((page) =>
     canOpen(page, context, session),
   );

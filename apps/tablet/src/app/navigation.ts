@@ -14,7 +14,8 @@ export type Screen =
   | { name: 'communications' }
   | { name: 'communication'; communicationId: string }
   | { name: 'trainings' }
-  | { name: 'training'; trainingId: string };
+  | { name: 'training'; trainingId: string }
+  | { name: 'shop' };
 
 let screen: Screen = { name: 'today' };
 const listeners = new Set<() => void>();

@@ -57,6 +57,11 @@ const builtPaths = new Set<string>([
   '/trainings',
   '/training',
   '/trainingStats',
+  '/shop',
+  '/bulkDatabaseElement',
+  '/bulkDatabaseTask',
+  '/bulkStoreElement',
+  '/bulkStoreTask',
 ]);
 
 /**
@@ -261,6 +266,26 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                       'areas.storeElement',
                     ),
                     screen(
+                      'bulkDatabaseElement',
+                      async () =>
+                        (await import('../features/bulk/pages/bulk-page')).BulkDatabaseElementPage,
+                    ),
+                    screen(
+                      'bulkStoreElement',
+                      async () =>
+                        (await import('../features/bulk/pages/bulk-page')).BulkStoreElementPage,
+                    ),
+                    screen(
+                      'bulkDatabaseTask',
+                      async () =>
+                        (await import('../features/bulk/pages/bulk-page')).BulkDatabaseTaskPage,
+                    ),
+                    screen(
+                      'bulkStoreTask',
+                      async () =>
+                        (await import('../features/bulk/pages/bulk-page')).BulkStoreTaskPage,
+                    ),
+                    screen(
                       'allergens',
                       async () =>
                         (await import('../features/allergens/pages/allergens-page')).AllergensPage,
@@ -391,6 +416,10 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                       'documents',
                       async () =>
                         (await import('../features/documents/pages/documents-page')).DocumentsPage,
+                    ),
+                    screen(
+                      'shop',
+                      async () => (await import('../features/shop/pages/shop-page')).ShopPage,
                     ),
                     ...routePaths.filter((path) => !builtPaths.has(path)).map(comingSoonRoute),
                     // Any other address: a not-found page inside the layout (signed out: /login).

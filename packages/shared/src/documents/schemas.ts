@@ -108,6 +108,45 @@ export const updateDocumentBodySchema = z.strictObject({
 export const documentResponseSchema = z.strictObject({ item: documentItemSchema });
 
 /**
+ * POST /api/documents/videos (spec 002 §3, §7): a video sent to an outside video host. The
+ * same checks as an upload ('documents.file-too-big' over 500 MB, 'documents.file-exists'),
+ * the bytes then go from the browser to the host, never through us.
+ */
+export const createVideoBodySchema = z.strictObject({
+  owner: documentOwnerSchema,
+  parent_id: idSchema.nullable(),
+  name: z.string().min(1).max(documentNameMax),
+  /** Bytes of the file (over 500 MB: 'documents.file-too-big'). */
+  size: z.number().int().min(1),
+  /** The file's type: a video/* one ('file/unsupported-type' otherwise). */
+  content_type: z.string().max(100),
+});
+
+/** What a tus client needs to send a video's bytes to the host (the spec's retry delays, ms). */
+export const videoUploadTicketSchema = z.strictObject({
+  endpoint: z.string(),
+  metadata: z.record(z.string(), z.string()),
+  headers: z.record(z.string(), z.string()),
+  retryDelays: z.array(z.number().int().min(0)),
+});
+export type VideoUploadTicket = z.infer<typeof videoUploadTicketSchema>;
+
+/**
+ * `local`: the video host keeps videos in our storage, so the file goes through the resumable
+ * upload like any other (nothing was recorded). `http`: the video's placeholder document
+ * (isVideo, videoId, url) and the ticket to send its bytes to the host.
+ */
+export const createVideoResponseSchema = z.discriminatedUnion('host', [
+  z.strictObject({ host: z.literal('local') }),
+  z.strictObject({
+    host: z.literal('http'),
+    item: documentItemSchema,
+    ticket: videoUploadTicketSchema,
+  }),
+]);
+export type CreateVideoResponse = z.infer<typeof createVideoResponseSchema>;
+
+/**
  * The tus upload's `owner` metadata for purpose 'document': `<kind>:<owner id>:<folder id or
  * 'root'>` (the server checks it; the file's name is the upload's `filename`).
  */

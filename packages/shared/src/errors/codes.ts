@@ -29,6 +29,8 @@ export const errorStatus = {
   'permission/denied': 403,
   'not-found': 404,
   'conflict/stale-version': 409,
+  /** Bulk saves (issue 19): one issue per conflicted row, path = the row's key. */
+  'conflict/stale-rows': 409,
   'file/too-large': 413,
   'file/unsupported-type': 415,
   'documents.file-too-big': 413,
@@ -36,6 +38,7 @@ export const errorStatus = {
   'documents.locked': 403,
   'documents.invalid-name': 400,
   'documents.invalid-move': 400,
+  'documents.video-host-failed': 502,
   'rate-limit': 429,
   'form.store.invalid.exists': 409,
   'store/distributor-required': 400,
@@ -99,6 +102,11 @@ export const errorStatus = {
   'task/element-module-inactive': 409,
   'task/id-conflict': 409,
   'idempotency/conflict': 409,
+  'shop/unavailable': 409,
+  'shop/unknown-item': 400,
+  'shop/unknown-origin': 400,
+  'export/idempotency-key-required': 400,
+  'export/same-target': 400,
   'employee-role/invalid-name': 400,
   'employee-role/hidden-feature': 400,
   'store-tag/invalid-name': 400,
@@ -204,6 +212,8 @@ export const defaultMessages: Record<ErrorCode, string> = {
   'not-found': 'Not found.',
   'conflict/stale-version':
     'This record was changed by someone else. Reload it before saving again.',
+  'conflict/stale-rows':
+    'Some rows were changed by someone else meanwhile. Reload them before saving again.',
   'file/too-large': 'The file is too large.',
   'file/unsupported-type': 'This type of file is not accepted.',
   'documents.file-too-big': 'The file is too big: 500 MB at most.',
@@ -211,6 +221,7 @@ export const defaultMessages: Record<ErrorCode, string> = {
   'documents.locked': 'This item is locked: unlock it first.',
   'documents.invalid-name': 'This name cannot be used for a file or folder.',
   'documents.invalid-move': 'An item cannot be moved there.',
+  'documents.video-host-failed': 'The video host did not answer. Try again later.',
   'rate-limit': 'Too many requests. Please slow down.',
   'form.store.invalid.exists': 'A store with this name or this address already exists.',
   'store/distributor-required': 'Select a distributor.',
@@ -283,6 +294,14 @@ export const defaultMessages: Record<ErrorCode, string> = {
   'task/element-module-inactive': "This element's module is not active for this kind of task.",
   'task/id-conflict': 'A different task already uses this id.',
   'idempotency/conflict': 'This idempotency key was already used for another request.',
+  'shop/unavailable':
+    'This store has no shop: its database has no distributor or the shop is hidden.',
+  'shop/unknown-item': 'An item of this order is not in the shop of the store.',
+  'shop/unknown-origin': 'This item is not an item of the distributor of the database.',
+  'export/idempotency-key-required':
+    'An Idempotency-Key header (1 to 200 visible characters) is required.',
+  'export/same-target':
+    'The export target must be another database or store than the one being edited.',
   'employee-role/invalid-name': 'Please give the role a name.',
   'employee-role/hidden-feature': 'This feature is hidden by the database and cannot be granted.',
   'store-tag/invalid-name': 'Please give the tag a name.',

@@ -27,7 +27,12 @@ const videoExtensions: Record<string, string> = {
   'video/quicktime': 'mov',
 };
 
-const areaOf = { database: 'databases', distributor: 'distributors', store: 'stores' } as const;
+/** The storage area of an owner's documents (and the video host's path of a video). */
+export const areaOf = {
+  database: 'databases',
+  distributor: 'distributors',
+  store: 'stores',
+} as const;
 
 async function target(
   deps: Parameters<UploadPurpose['authorize']>[0],
@@ -93,8 +98,9 @@ export const documentUploadPurpose: UploadPurpose = {
     const key = `${areaOf[found.owner.kind]}/${found.owner.id}/documents/${id}/${plainFileName(found.name, extension)}`;
     const { size } = await upload.moveTo(key);
     // A video's placeholder metadata (spec 002 §3): the local video host keeps the bytes our
-    // resumable path just stored and names them; an outside host never received them, so the
-    // video stays ours and plays from the document's own address (as it does if the host fails).
+    // resumable path just stored and names them. With an outside host the explorer sends videos
+    // there (POST /api/documents/videos, document-videos.ts); one that still came this way (an
+    // API client) stays ours and plays from the document's own address, as if the host failed.
     const video = videoExtension
       ? await localVideoOf(deps.integrations.videoHost, found.name, key).catch(() => null)
       : null;

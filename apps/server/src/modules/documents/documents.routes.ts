@@ -1,6 +1,8 @@
 import { idSchema } from '@mise/shared/auth/schemas';
 import {
   createFolderBodySchema,
+  createVideoBodySchema,
+  createVideoResponseSchema,
   documentResponseSchema,
   documentRootsResponseSchema,
   documentsPageSchema,
@@ -12,15 +14,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/request-auth';
 import type { AppDeps } from '../../platform/deps';
-import { notFound } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import { scopeOf } from '../../platform/scope';
 import { sendStoredFile } from '../files/files.routes';
+import { createHostedVideo } from './document-videos';
 import * as documents from './documents.service';
 
 const params = z.strictObject({ id: idSchema });
 const tags = ['documents'];
 
-/** The document explorer (spec 002 §2 Documents; issue 17). Uploads go through /api/uploads. */
+/**
+ * The document explorer (spec 002 §2 Documents; issue 17). Uploads go through /api/uploads;
+ * with an outside video host, videos go to the host (POST /documents/videos).
+ */
 export const documentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db, storage, now } = deps;
   const caller = async (request: FastifyRequest) => {
@@ -57,6 +63,23 @@ export const documentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     },
   );
 
+  app.post(
+    '/documents/videos',
+    {
+      schema: { tags, body: createVideoBodySchema, response: { 200: createVideoResponseSchema } },
+    },
+    async (request) => {
+      const { user, scope } = await caller(request);
+      const name = `${user.name} ${user.surname}`.trim() || user.email;
+      const services = {
+        videoHost: deps.integrations.videoHost,
+        log: (details: Record<string, unknown>, message: string) =>
+          request.log.warn(details, message),
+      };
+      return createHostedVideo(db, services, scope, request.body, { id: user.id, name }, now());
+    },
+  );
+
   app.patch(
     '/documents/:id',
     {
@@ -88,9 +111,17 @@ export const documentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     return reply.code(204).send();
   });
 
-  /** The file: images, PDF and videos inline (their bytes were checked), others downloaded. */
+  /**
+   * The file: images, PDF and videos inline (their bytes were checked), others downloaded. A
+   * video at an outside host is its download link there (a redirect, asked afresh each time).
+   */
   app.get('/documents/:id/file', { schema: { tags, params } }, async (request, reply) => {
     const { row } = await documents.findItem(db, (await caller(request)).scope, request.params.id);
+    if (row.type === 'file' && !row.storage_key && row.video_id) {
+      const link = await deps.integrations.videoHost.downloadLink(row.video_id).catch(() => null);
+      if (!link) throw new AppError('documents.video-host-failed');
+      return reply.redirect(link, 302);
+    }
     if (row.type !== 'file' || !row.storage_key) throw notFound();
     const contentType = row.content_type ?? 'application/octet-stream';
     const isInline = contentType !== 'application/octet-stream';

@@ -161,7 +161,7 @@ async function folderNames(db: Database, rows: DocumentRow[]): Promise<Map<strin
   return new Map(found.map((row) => [row.id, row.name]));
 }
 
-async function presentAll(db: Database, rows: DocumentRow[], root: DocumentRoot) {
+export async function presentAll(db: Database, rows: DocumentRow[], root: DocumentRoot) {
   const names = await folderNames(db, rows);
   return rows.map((row) => present(row, names, root));
 }
@@ -372,7 +372,10 @@ export async function createFolder(
   }
 }
 
-/** Records a finished upload as a file of a folder (the tus purpose calls it). */
+/**
+ * Records a file of a folder: a finished upload (the tus purpose calls it) or a video's
+ * placeholder whose bytes go to an outside video host (document-videos.ts).
+ */
 export async function recordFile(
   db: Database,
   values: {
@@ -380,11 +383,12 @@ export async function recordFile(
     owner: DocumentOwner;
     folder: DocumentRow | null;
     name: string;
-    key: string;
+    /** The stored object; null for a video whose bytes went to an outside host. */
+    key: string | null;
     size: number;
     contentType: string;
-    /** A video's id and link at the video host (spec 002 §3, §7). */
-    video?: { id: string; url: string } | null;
+    /** A video's id and link at the video host (spec 002 §3, §7); no link yet: null. */
+    video?: { id: string; url: string | null } | null;
     user: { id: string; name: string } | null;
   },
   now: Date,

@@ -34,6 +34,15 @@ export function attachmentsOfDatabaseElements(db: Pick<Database, 'select'>, ids:
     .orderBy(asc(elementAttachments.index), asc(elementAttachments.id));
 }
 
+export function attachmentsOfStoreElements(db: Pick<Database, 'select'>, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([] as AttachmentRow[]);
+  return db
+    .select()
+    .from(elementAttachments)
+    .where(inArray(elementAttachments.store_element_id, ids))
+    .orderBy(asc(elementAttachments.index), asc(elementAttachments.id));
+}
+
 export const fileUrl = (path: string) => `/api/files/${path}`;
 
 export function presentAttachment(row: AttachmentRow, isInherited: boolean): Attachment {

@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { copySuffix } from '@mise/shared/catalogue/constants';
-import type { Label } from '@mise/shared/catalogue/schemas';
 import {
   databaseElements,
   elementAttachments,
@@ -11,12 +10,12 @@ import type { Scope } from '../../platform/scope';
 import { copyStoredFile, type Storage } from '../../platform/storage';
 import { type AttachmentRow, attachmentsOf } from './attachments';
 import {
-  type Effective,
-  effectiveDatabaseValues,
+  type DatabaseElementRow,
   effectivePath,
   extensionOf,
   fieldsOf,
   locksOf,
+  type StoreElementRow,
 } from './element-values';
 import {
   attachmentOwner,
@@ -30,32 +29,53 @@ import {
 } from './elements.service';
 import { labelCopies, labelsOfDatabaseElement, presentDatabaseLabels } from './labels';
 
-/* ---------- Duplicates ---------- */
+/* ---------- Duplicates (and the catalogue exports, which copy the same way) ---------- */
 
-type FileCopy = { from: string; to: string };
+export type FileCopy = { from: string; to: string };
 
-async function copyFiles(storage: Storage, copies: FileCopy[]): Promise<void> {
-  const done: string[] = [];
-  try {
-    for (const copy of copies) {
-      if (await copyStoredFile(storage, copy.from, copy.to)) done.push(copy.to);
+/** Files copied at once by copyFiles (an export may copy thousands). */
+const fileCopyConcurrency = 8;
+
+/**
+ * Copies stored files to their new keys (never shared), a few at a time: answers the keys
+ * written (a missing source is left out); on a failure the copies already made are deleted.
+ */
+export async function copyFiles(storage: Storage, copies: FileCopy[]): Promise<Set<string>> {
+  const done = new Set<string>();
+  let next = 0;
+  let failure: { error: unknown } | null = null;
+  const worker = async () => {
+    while (!failure && next < copies.length) {
+      const copy = copies[next++]!;
+      try {
+        if (await copyStoredFile(storage, copy.from, copy.to)) done.add(copy.to);
+      } catch (error) {
+        failure ??= { error };
+      }
     }
-  } catch (error) {
-    await Promise.all(done.map((key) => storage.delete(key).catch(() => {})));
-    throw error;
+  };
+  await Promise.all(
+    Array.from({ length: Math.min(fileCopyConcurrency, copies.length) }, () => worker()),
+  );
+  if (failure) {
+    await Promise.all([...done].map((key) => storage.delete(key).catch(() => {})));
+    throw (failure as { error: unknown }).error;
   }
+  return done;
 }
 
-type DuplicateSource = {
-  values: Effective['values'];
+/** The stored files an element's copy starts from: its pictures and encyclopedia attachments. */
+export type ElementFiles = {
   illustrationPath: string | null;
   allergenIllustrationPath: string | null;
-  labels: Label[];
   attachments: AttachmentRow[];
 };
 
-/** Plans the file copies of a duplicate under the new element's folders. */
-function planCopies(prefix: string, newId: string, source: DuplicateSource) {
+/**
+ * Plans the file copies of a copied element under the new element's folders of its owner
+ * (`prefix`: databases/{id} or stores/{id}, spec 001 §7).
+ */
+export function planElementFileCopies(prefix: string, newId: string, source: ElementFiles) {
   const copies: FileCopy[] = [];
   const picture = (path: string | null, isAllergen: boolean) => {
     if (!path) return { url: null, path: null };
@@ -84,6 +104,32 @@ function planCopies(prefix: string, newId: string, source: DuplicateSource) {
   return { copies, illustration, allergen, attachments };
 }
 
+/**
+ * A store element's effective files (row null: a database element the store has not
+ * overridden): pictures from the store or its origin by the inheritance states, the origin's
+ * attachments and the store's own unless the origin locks them.
+ */
+export function storeElementFiles(
+  row: Pick<StoreElementRow, 'illustration_path' | 'allergen_illustration_path'> | null,
+  origin: Pick<DatabaseElementRow, 'illustration_path' | 'allergen_illustration_path'> | null,
+  parts: Pick<Awaited<ReturnType<typeof loadStoreParts>>, 'effective' | 'attachmentRows'>,
+): ElementFiles {
+  const states = parts.effective.states;
+  return {
+    illustrationPath: effectivePath(
+      states.illustration_url,
+      { path: row?.illustration_path ?? null },
+      origin ? { path: origin.illustration_path } : null,
+    ),
+    allergenIllustrationPath: effectivePath(
+      states.allergen_illustration_url,
+      { path: row?.allergen_illustration_path ?? null },
+      origin ? { path: origin.allergen_illustration_path } : null,
+    ),
+    attachments: parts.attachmentRows.map((item) => item.row),
+  };
+}
+
 /** POST /api/databaseElements/:id/duplicate: same values, locks, labels, files copied. */
 export async function duplicateDatabaseElement(
   deps: Deps,
@@ -97,11 +143,9 @@ export async function duplicateDatabaseElement(
     attachmentsOf(db, attachmentOwner(ref)),
   ]);
   const newId = randomUUID();
-  const plan = planCopies(ownerPrefix(ref), newId, {
-    values: effectiveDatabaseValues(ref.row).values,
+  const plan = planElementFileCopies(ownerPrefix(ref), newId, {
     illustrationPath: ref.row.illustration_path,
     allergenIllustrationPath: ref.row.allergen_illustration_path,
-    labels: presentDatabaseLabels(labels),
     attachments,
   });
   await copyFiles(storage, plan.copies);
@@ -161,29 +205,12 @@ export async function duplicateStoreElement(
   const { db, storage } = deps;
   const ref = await findStoreElement(db, scope, id, { isWrite: true });
   const parts = await loadStoreParts(db, ref.row, ref.origin);
-  const states = parts.effective.states;
   const newId = randomUUID();
-  const origin = ref.origin
-    ? {
-        illustration: { path: ref.origin.illustration_path },
-        allergen: { path: ref.origin.allergen_illustration_path },
-      }
-    : null;
-  const plan = planCopies(ownerPrefix(ref), newId, {
-    values: parts.effective.values,
-    illustrationPath: effectivePath(
-      states.illustration_url,
-      { path: ref.row.illustration_path },
-      origin?.illustration ?? null,
-    ),
-    allergenIllustrationPath: effectivePath(
-      states.allergen_illustration_url,
-      { path: ref.row.allergen_illustration_path },
-      origin?.allergen ?? null,
-    ),
-    labels: parts.labels,
-    attachments: parts.attachmentRows.map((item) => item.row),
-  });
+  const plan = planElementFileCopies(
+    ownerPrefix(ref),
+    newId,
+    storeElementFiles(ref.row, ref.origin, parts),
+  );
   await copyFiles(storage, plan.copies);
   try {
     const row = await db.transaction(async (tx) => {

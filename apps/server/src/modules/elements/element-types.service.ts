@@ -1,6 +1,6 @@
 import { compareNames } from '@mise/shared/catalogue/rules';
 import type { ElementType } from '@mise/shared/catalogue/schemas';
-import { and, eq, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { elementTypes } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
@@ -112,23 +112,40 @@ export async function renameType(
   return presentType(updated!);
 }
 
+type TypeOwner = { databaseId: string } | { store: Pick<StoreRow, 'id' | 'database_id'> };
+
+/** The types an element may take: of the database (database level) or of the store or its database. */
+function ownerTypesFilter(owner: TypeOwner): SQL {
+  return 'databaseId' in owner
+    ? eq(elementTypes.database_id, owner.databaseId)
+    : storeTypesFilter(owner.store);
+}
+
 /** Whether a type may be set on an element: of the database (database level) or of the store or its database. */
 export async function isTypeAllowed(
   db: Pick<Database, 'select'>,
   typeId: string,
-  owner: { databaseId: string } | { store: Pick<StoreRow, 'id' | 'database_id'> },
+  owner: TypeOwner,
 ): Promise<boolean> {
   const [row] = await db
     .select({ id: elementTypes.id })
     .from(elementTypes)
-    .where(
-      and(
-        eq(elementTypes.id, typeId),
-        'databaseId' in owner
-          ? eq(elementTypes.database_id, owner.databaseId)
-          : storeTypesFilter(owner.store),
-      ),
-    )
+    .where(and(eq(elementTypes.id, typeId), ownerTypesFilter(owner)))
     .limit(1);
   return Boolean(row);
+}
+
+/** Which of `typeIds` may be set on an element of `owner` (isTypeAllowed for many, one query). */
+export async function allowedTypeIds(
+  db: Pick<Database, 'select'>,
+  typeIds: readonly string[],
+  owner: TypeOwner,
+): Promise<Set<string>> {
+  const wanted = [...new Set(typeIds)];
+  if (wanted.length === 0) return new Set();
+  const rows = await db
+    .select({ id: elementTypes.id })
+    .from(elementTypes)
+    .where(and(inArray(elementTypes.id, wanted), ownerTypesFilter(owner)));
+  return new Set(rows.map((row) => row.id));
 }

@@ -31,6 +31,7 @@ import {
   receiveAttachment,
 } from '../files/uploads';
 import { contentDisposition } from './attachments';
+import { bulkElementsRoutes } from './bulk-elements.routes';
 import * as duplicates from './duplicate-element';
 import * as files from './element-files.service';
 import * as types from './element-types.service';
@@ -59,6 +60,8 @@ export const elementsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   const { db } = deps;
   const scopeFor = (request: Parameters<typeof requireAuth>[0]) =>
     scopeOf(request, db, requireAuth(request).user);
+  // Expert mode: GET/POST …/elements/bulk (bulk-elements.routes.ts), on this same instance.
+  await bulkElementsRoutes(app, deps);
   const findWritable = (
     level: 'database' | 'store',
     scope: Awaited<ReturnType<typeof scopeFor>>,

@@ -14,13 +14,14 @@ import type {
   CreateDatabaseElementBody,
   CreateStoreElementBody,
   Element,
+  ElementInput,
   ElementListItem,
   ElementValues,
   Label,
   UpdateElementBody,
 } from '@mise/shared/catalogue/schemas';
 import type { ModuleKey } from '@mise/shared/organisation/constants';
-import { type AnyColumn, and, eq, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   databaseElements,
@@ -293,6 +294,29 @@ export async function loadStoreParts(
       ? attachmentsOf(db, { level: 'store', elementId: row.id, storeId: row.store_id })
       : Promise.resolve([] as AttachmentRow[]),
   ]);
+  return combineStoreParts(row, origin, {
+    originLabels,
+    originAttachments,
+    ownLabels,
+    ownAttachments,
+  });
+}
+
+/**
+ * A store element's effective values, labels and attachments from its rows and its origin's
+ * (loaded by loadStoreParts, or for many elements at once by an export).
+ */
+export function combineStoreParts(
+  row: StoreElementRow | null,
+  origin: DatabaseElementRow | null,
+  loaded: {
+    originLabels: LabelRow[] | null;
+    originAttachments: AttachmentRow[];
+    ownLabels: LabelRow[];
+    ownAttachments: AttachmentRow[];
+  },
+) {
+  const { originLabels, originAttachments, ownLabels, ownAttachments } = loaded;
   const effective = effectiveStoreValues(row, origin);
   const locks = effective.locks;
   const labels = presentStoreLabels(ownLabels, originLabels, Boolean(origin && locks.labels));
@@ -700,6 +724,69 @@ async function assertTypeAllowed(
   if (!(await isTypeAllowed(db, typeId, owner))) throw new AppError('element/unknown-type');
 }
 
+/*
+ * The checks of a save that need nothing from the database beyond the rows already read
+ * (spec 001 §5): the single calls below and the bulk save (bulk-elements.ts) both go through
+ * these, so a grid row is refused exactly as the element screen would be. The type and the
+ * origin lookups, the version and the writes stay with each caller.
+ */
+
+/** POST /api/databases/:databaseId/elements: the columns of a new element, its locks. */
+export function planDatabaseElementCreate(
+  input: ElementInput,
+  locks: Partial<Locks> | undefined,
+): { changes: FieldValues; locks: Locks } {
+  const changes = fieldChanges(input, 'database');
+  assertValidElement(completeValues({ ...newElementValues, ...changes }), 'database');
+  return { changes, locks: { ...defaultElementLocks, ...locks } };
+}
+
+/** PATCH /api/databaseElements/:id: the columns changed, the images cleared, the locks. */
+export function planDatabaseElementUpdate(
+  row: DatabaseElementRow,
+  input: ElementInput,
+  locks: Partial<Locks> | undefined,
+) {
+  const changes = fieldChanges(input, 'database');
+  assertValidElement(
+    effectiveDatabaseValues({ ...row, ...(changes as Partial<DatabaseElementRow>) }).values,
+    'database',
+  );
+  return {
+    changes,
+    cleared: clearedImages(changes, row),
+    locks: locks ? { ...locksOf(row), ...locks } : undefined,
+  };
+}
+
+/**
+ * POST /api/stores/:storeId/elements (locked fields already refused): the store's own values
+ * (an element of its own starts from the database defaults, an override from nothing).
+ */
+export function planStoreElementCreate(
+  origin: DatabaseElementRow | null,
+  input: ElementInput,
+): { changes: FieldValues; own: FieldValues } {
+  const changes = fieldChanges(input, 'store');
+  const own = origin ? changes : { ...newElementValues, ...changes };
+  const effective = effectiveStoreValues(own, origin);
+  assertValidElement(effective.values, 'store', origin ? effective.locks : undefined);
+  return { changes, own };
+}
+
+/** PATCH /api/storeElements/:id (locked fields already refused): columns changed, images cleared. */
+export function planStoreElementUpdate(
+  row: StoreElementRow,
+  origin: DatabaseElementRow | null,
+  input: ElementInput,
+) {
+  const changes = fieldChanges(input, 'store');
+  const own = { ...fieldsOf(row), ...changes };
+  const effective = effectiveStoreValues(own, origin);
+  assertValidElement(effective.values, 'store', origin ? effective.locks : undefined);
+  return { changes, cleared: clearedImages(changes, row) };
+}
+
 /** POST /api/databases/:databaseId/elements. */
 export async function createDatabaseElement(
   deps: Deps,
@@ -710,9 +797,8 @@ export async function createDatabaseElement(
   const { db } = deps;
   const database = await findDatabaseInScope(db, scope, databaseId);
   assertDatabaseWriter(scope);
-  const { locks, labels, ...input } = body;
-  const changes = fieldChanges(input, 'database');
-  assertValidElement(completeValues({ ...newElementValues, ...changes }), 'database');
+  const { locks: lockChanges, labels, ...input } = body;
+  const { changes, locks } = planDatabaseElementCreate(input, lockChanges);
   await assertTypeAllowed(db, changes.type_id, { databaseId: database.id });
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
@@ -721,7 +807,7 @@ export async function createDatabaseElement(
         ...(changes as Partial<typeof databaseElements.$inferInsert>),
         name: changes.name as string,
         database_id: database.id,
-        locks: { ...defaultElementLocks, ...locks },
+        locks,
       })
       .returning();
     if (labels) await saveDatabaseLabels(tx, inserted!, labels);
@@ -754,19 +840,27 @@ function clearedImages(
  * are cleared (null: follow the database again, whose pair is valid), their version moved,
  * in one query of the save's transaction (docs/decisions.md). Answers how many were cleared.
  */
-export async function clearIncoherentStoreTemperatures(
+export function clearIncoherentStoreTemperatures(
   tx: Pick<Database, 'update'>,
   row: DatabaseElementRow,
 ): Promise<number> {
-  const locks = locksOf(row);
-  const databaseMinimum = sql`${row.minimum_temperature}::double precision`;
-  const databaseMaximum = sql`${row.maximum_temperature}::double precision`;
-  const minimum = locks.minimum_temperature
-    ? databaseMinimum
-    : sql`coalesce(${storeElements.minimum_temperature}, ${databaseMinimum})`;
-  const maximum = locks.maximum_temperature
-    ? databaseMaximum
-    : sql`coalesce(${storeElements.maximum_temperature}, ${databaseMaximum})`;
+  return clearIncoherentStoreTemperaturesOf(tx, [row.id]);
+}
+
+/**
+ * The same for many database elements at once (a bulk save), read as they are in the
+ * transaction: one query whatever their number. A lock missing from a row's locks takes its
+ * default (locksOf).
+ */
+export async function clearIncoherentStoreTemperaturesOf(
+  tx: Pick<Database, 'update'>,
+  ids: readonly string[],
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const isLocked = (key: 'minimum_temperature' | 'maximum_temperature') =>
+    sql`coalesce((${databaseElements.locks} ->> ${key})::boolean, ${defaultElementLocks[key]})`;
+  const effective = (key: 'minimum_temperature' | 'maximum_temperature') =>
+    sql`case when ${isLocked(key)} then ${databaseElements[key]} else coalesce(${storeElements[key]}, ${databaseElements[key]}) end`;
   const cleared = await tx
     .update(storeElements)
     .set({
@@ -775,7 +869,14 @@ export async function clearIncoherentStoreTemperatures(
       version: sql`${storeElements.version} + 1`,
       updated_at: new Date(),
     })
-    .where(and(eq(storeElements.origin_id, row.id), sql`${minimum} > ${maximum}`))
+    .from(databaseElements)
+    .where(
+      and(
+        eq(databaseElements.id, storeElements.origin_id),
+        inArray(databaseElements.id, [...ids]),
+        sql`${effective('minimum_temperature')} > ${effective('maximum_temperature')}`,
+      ),
+    )
     .returning({ id: storeElements.id });
   return cleared.length;
 }
@@ -796,13 +897,9 @@ export async function updateDatabaseElement(
     ]);
   }
   if (ref.row.version !== version) throw new AppError('conflict/stale-version');
-  const changes = fieldChanges(input, 'database');
-  assertValidElement(
-    effectiveDatabaseValues({ ...ref.row, ...(changes as Partial<DatabaseElementRow>) }).values,
-    'database',
-  );
+  const plan = planDatabaseElementUpdate(ref.row, input, locks);
+  const { changes, cleared } = plan;
   await assertTypeAllowed(db, changes.type_id, { databaseId: ref.database.id });
-  const cleared = clearedImages(changes, ref.row);
   const queued = [...cleared.paths];
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx
@@ -810,7 +907,7 @@ export async function updateDatabaseElement(
       .set({
         ...(changes as Partial<DatabaseElementRow>),
         ...cleared.columns,
-        ...(locks ? { locks: { ...locksOf(ref.row), ...locks } } : {}),
+        ...(plan.locks ? { locks: plan.locks } : {}),
         version: sql`${databaseElements.version} + 1`,
         updated_at: new Date(),
       })
@@ -849,11 +946,7 @@ export async function createStoreElement(
       .where(and(eq(storeElements.store_id, store.id), eq(storeElements.origin_id, origin.id)));
     if (existing) throw new AppError('element/already-overridden');
   }
-  const changes = fieldChanges(input, 'store');
-  // An element of the store's own starts from the database defaults; an override from nothing.
-  const own = origin ? changes : { ...newElementValues, ...changes };
-  const effective = effectiveStoreValues(own, origin);
-  assertValidElement(effective.values, 'store', origin ? effective.locks : undefined);
+  const { changes, own } = planStoreElementCreate(origin, input);
   await assertTypeAllowed(db, changes.type_id, { store });
   await assertStoreProbe(db, store.id, probe_id);
   try {
@@ -897,13 +990,9 @@ export async function updateStoreElement(
   }
   if (ref.origin) assertNothingLocked(locksOf(ref.origin), body as Record<string, unknown>);
   if (ref.row.version !== version) throw new AppError('conflict/stale-version');
-  const changes = fieldChanges(input, 'store');
-  const own = { ...fieldsOf(ref.row), ...changes };
-  const effective = effectiveStoreValues(own, ref.origin);
-  assertValidElement(effective.values, 'store', ref.origin ? effective.locks : undefined);
+  const { changes, cleared } = planStoreElementUpdate(ref.row, ref.origin, input);
   await assertTypeAllowed(db, changes.type_id, { store: ref.store });
   await assertStoreProbe(db, ref.store.id, probe_id, ref.row.probe_id);
-  const cleared = clearedImages(changes, ref.row);
   const queued = [...cleared.paths];
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx

@@ -59,6 +59,16 @@ export function labelsOfStoreElement(db: Pick<Database, 'select'>, elementId: st
     .orderBy(asc(elementLabels.index), asc(elementLabels.id));
 }
 
+/** The labels of several store elements (rows of their own: overrides and own labels). */
+export function labelsOfStoreElements(db: Pick<Database, 'select'>, elementIds: string[]) {
+  if (elementIds.length === 0) return Promise.resolve([] as LabelRow[]);
+  return db
+    .select()
+    .from(elementLabels)
+    .where(inArray(elementLabels.store_element_id, elementIds))
+    .orderBy(asc(elementLabels.index), asc(elementLabels.id));
+}
+
 export function presentDatabaseLabels(rows: LabelRow[]): Label[] {
   return byIndex(rows).map((row) => ({
     ...completeLabel(row),

@@ -116,7 +116,8 @@ const noStoreId = '00000000-0000-0000-0000-000000000000';
 /** An element a configuration of a module may reference, under its canonical id. */
 export type ElementChoice = { id: string; name: string; is_delivery_item: boolean };
 
-function snapshotsOf(
+/** The elements of a level (among `ids` when given) as snapshots, by the ids they are referenced by. */
+export function elementSnapshotsOf(
   db: Pick<Database, 'select'>,
   owner: ElementOwner,
   ids?: readonly string[],
@@ -148,7 +149,7 @@ export async function configurationElementChoices(
   module: 'temperatures' | 'oils',
 ): Promise<ElementChoice[]> {
   const choices = new Map<string, ElementChoice>();
-  for (const snapshot of (await snapshotsOf(db, owner)).values()) {
+  for (const snapshot of (await elementSnapshotsOf(db, owner)).values()) {
     if (!snapshot.active || !moduleActive(snapshot, module)) continue;
     const id = canonicalElementId(snapshot);
     if (!choices.has(id)) {
@@ -174,7 +175,15 @@ export async function canonicalElementReferences(
   module: 'temperatures' | 'oils' | null,
 ): Promise<{ ids: string[]; refused: string[] }> {
   if (ids.length === 0) return { ids: [], refused: [] };
-  const snapshots = await snapshotsOf(db, owner, ids);
+  return canonicalReferencesIn(await elementSnapshotsOf(db, owner, ids), ids, module);
+}
+
+/** canonicalElementReferences over snapshots already read (elementSnapshotsOf of these ids). */
+export function canonicalReferencesIn(
+  snapshots: ReadonlyMap<string, ElementSnapshot>,
+  ids: readonly string[],
+  module: 'temperatures' | 'oils' | null,
+): { ids: string[]; refused: string[] } {
   const result: string[] = [];
   const refused: string[] = [];
   for (const id of ids) {

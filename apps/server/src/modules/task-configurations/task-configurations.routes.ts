@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/request-auth';
 import type { AppDeps } from '../../platform/deps';
 import { scopeOf } from '../../platform/scope';
+import { bulkConfigurationsRoutes } from './bulk-configurations.routes';
 import * as configurations from './task-configurations.service';
 import * as types from './task-types.service';
 
@@ -34,6 +35,9 @@ export const taskConfigurationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (a
   const { db } = deps;
   const scopeFor = (request: Parameters<typeof requireAuth>[0]) =>
     scopeOf(request, db, requireAuth(request).user);
+
+  // Expert mode: GET/POST …/taskConfigurations/bulk (bulk-configurations.routes.ts), on this same instance.
+  await bulkConfigurationsRoutes(app, deps);
 
   /* ---------- Task types ---------- */
 

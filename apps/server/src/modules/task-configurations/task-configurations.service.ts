@@ -32,6 +32,7 @@ import {
 import { AppError, notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 import { findDatabaseInScope } from '../databases/databases.service';
+import type { ElementSnapshot } from '../elements/element-snapshots';
 import { assertDatabaseWriter, canWriteDatabase } from '../elements/elements.policy';
 import {
   canEditStore,
@@ -41,10 +42,11 @@ import {
   storeHiddenModules,
 } from '../stores/stores.service';
 import {
-  canonicalElementReferences,
+  canonicalReferencesIn,
   configurationElementChoices,
   type ElementChoice,
   type ElementOwner,
+  elementSnapshotsOf,
   visibleElementNames,
 } from './configuration-elements';
 import {
@@ -60,7 +62,7 @@ import {
   moduleOfContent,
   type StoreConfigurationRow,
 } from './task-configuration-values';
-import { isTaskTypeAllowed } from './task-types.service';
+import { allowedTaskTypeIds } from './task-types.service';
 
 type DatabaseRow = typeof databases.$inferSelect;
 
@@ -424,7 +426,15 @@ export async function listStoreConfigurations(
 
 /* ---------- Validation ---------- */
 
-type Columns = Partial<
+/*
+ * The checks of a save, shared by the single calls below and the bulk save
+ * (bulk-configurations.ts): what they need from the database (the referenced elements and
+ * types) is read first (loadContentLookups, one set of queries for one row or many), then each
+ * row is checked without any query (the plan functions), so a grid row is refused exactly as
+ * the task screen would refuse it.
+ */
+
+export type Columns = Partial<
   Pick<
     StoreConfigurationRow,
     | 'name'
@@ -432,6 +442,7 @@ type Columns = Partial<
     | 'type_id'
     | 'active'
     | 'recurrence'
+    | 'recurrence_anchor'
     | 'starts'
     | 'durations'
     | 'requires_manager'
@@ -500,18 +511,55 @@ function attachmentPrefixes(owner: ElementOwner): string[] {
   ];
 }
 
+/** What the content checks read: the referenced elements and types of one or many saves. */
+export type ContentLookups = {
+  /** The elements visible at the level among those referenced (visibleElementNames). */
+  visible: ReadonlyMap<string, string>;
+  /** The same elements' snapshots, for their module flags (canonicalReferencesIn). */
+  snapshots: ReadonlyMap<string, ElementSnapshot>;
+  /** The task types of the level among those referenced. */
+  types: ReadonlySet<string>;
+};
+
+/** Reads what checkContent needs for these inputs: three queries at most, whatever their number. */
+export async function loadContentLookups(
+  db: Database,
+  owner: ElementOwner,
+  inputs: readonly TaskConfigurationInput[],
+): Promise<ContentLookups> {
+  const elementIds = [...new Set(inputs.flatMap((input) => elementIdsOf(input.configuration)))];
+  const typeIds = [
+    ...new Set(
+      inputs.flatMap((input) => (typeof input.type_id === 'string' ? [input.type_id] : [])),
+    ),
+  ];
+  const [visible, snapshots, types] = await Promise.all([
+    visibleElementNames(db, owner, elementIds),
+    elementIds.length
+      ? elementSnapshotsOf(db, owner, elementIds)
+      : Promise.resolve(new Map<string, ElementSnapshot>()),
+    allowedTaskTypeIds(
+      db,
+      typeIds,
+      owner.level === 'database' ? { databaseId: owner.databaseId } : { store: owner.store },
+    ),
+  ]);
+  return { visible, snapshots, types };
+}
+
 /**
  * The checks after the name, in the contract's order (packages/shared/src/tasks/schemas.ts):
  * the configuration matches the module, an Action task has an action, every schedule window
  * is coherent, the recurrence is one the editor writes, element and type ids are visible at
- * the level. `effective` is the configuration as it would be saved.
+ * the level. `effective` is the configuration as it would be saved; `lookups` were read for
+ * this input (loadContentLookups).
  */
-async function assertValidContent(
-  db: Database,
+function checkContent(
   input: TaskConfigurationInput,
   effective: Effective,
   owner: ElementOwner,
-): Promise<void> {
+  lookups: ContentLookups,
+): void {
   if (input.configuration && moduleOfContent(input.configuration) !== effective.module)
     throw new AppError('task-configuration/module-mismatch');
   const content = effective.values.configuration;
@@ -522,12 +570,12 @@ async function assertValidContent(
     throw new AppError('task-configuration/invalid-recurrence');
   const elementIds = elementIdsOf(input.configuration);
   if (elementIds.length) {
-    const visible = await visibleElementNames(db, owner, elementIds);
-    const unknown = [...new Set(elementIds)].filter((id) => !visible.has(id));
+    const unknown = [...new Set(elementIds)].filter((id) => !lookups.visible.has(id));
     // An element whose module is not active (temperatures / oils) cannot be referenced either.
     if (!unknown.length && effective.module !== 'actions') {
-      const { refused } = await canonicalElementReferences(db, owner, elementIds, effective.module);
-      unknown.push(...refused);
+      unknown.push(
+        ...canonicalReferencesIn(lookups.snapshots, elementIds, effective.module).refused,
+      );
     }
     if (unknown.length) {
       throw new AppError(
@@ -537,14 +585,8 @@ async function assertValidContent(
       );
     }
   }
-  if (typeof input.type_id === 'string') {
-    const allowed = await isTaskTypeAllowed(
-      db,
-      input.type_id,
-      owner.level === 'database' ? { databaseId: owner.databaseId } : { store: owner.store },
-    );
-    if (!allowed) throw new AppError('task-configuration/unknown-type');
-  }
+  if (typeof input.type_id === 'string' && !lookups.types.has(input.type_id))
+    throw new AppError('task-configuration/unknown-type');
   if (input.configuration && 'actions' in input.configuration) {
     const prefixes = attachmentPrefixes(owner);
     const refused = input.configuration.actions
@@ -605,17 +647,16 @@ function draftStoreRow(
   };
 }
 
-/** POST /api/databases/:databaseId/taskConfigurations. */
 /**
  * Store-level element references made canonical before saving: an override's id becomes its
  * origin's id and duplicates are dropped (ids that are not the store's are left for
- * assertValidContent to refuse).
+ * checkContent to refuse). `snapshots` are the store's elements among those referenced
+ * (elementSnapshotsOf).
  */
-async function withCanonicalElements<T extends { configuration?: unknown }>(
-  db: Database,
-  store: Pick<StoreRow, 'id' | 'database_id'>,
+export function canonicalInput<T extends { configuration?: unknown }>(
   input: T,
-): Promise<T> {
+  snapshots: ReadonlyMap<string, ElementSnapshot>,
+): T {
   const content = input.configuration as Record<string, unknown> | undefined | null;
   if (!content || typeof content !== 'object') return input;
   const key =
@@ -625,15 +666,23 @@ async function withCanonicalElements<T extends { configuration?: unknown }>(
         ? 'oil_elements'
         : null;
   if (!key || !Array.isArray(content[key])) return input;
-  const ids = content[key] as string[];
-  const { ids: canonical, refused } = await canonicalElementReferences(
-    db,
-    { level: 'store', store },
-    ids,
+  const { ids: canonical, refused } = canonicalReferencesIn(
+    snapshots,
+    content[key] as string[],
     null,
   );
   if (refused.length) return input;
   return { ...input, configuration: { ...content, [key]: canonical } };
+}
+
+async function withCanonicalElements<T extends { configuration?: unknown }>(
+  db: Database,
+  store: Pick<StoreRow, 'id' | 'database_id'>,
+  input: T,
+): Promise<T> {
+  const ids = elementIdsOf(input.configuration);
+  if (ids.length === 0) return input;
+  return canonicalInput(input, await elementSnapshotsOf(db, { level: 'store', store }, ids));
 }
 
 /** The zone a database's recurrence anchors use when none of its stores gives one. */
@@ -652,7 +701,7 @@ function storeAnchor(store: { timezone_name: string }): string {
  * A database-level recurrence anchor: today in the zone of the database's first store (by
  * creation), Europe/Paris when it has none.
  */
-async function databaseAnchor(db: Database, databaseId: string): Promise<string> {
+export async function databaseAnchor(db: Database, databaseId: string): Promise<string> {
   const [first] = await db
     .select({ zone: stores.timezone_name })
     .from(stores)
@@ -662,17 +711,23 @@ async function databaseAnchor(db: Database, databaseId: string): Promise<string>
   return storeAnchor({ timezone_name: first?.zone ?? defaultAnchorZone });
 }
 
-export async function createDatabaseConfiguration(
-  db: Database,
-  scope: Scope,
-  databaseId: string,
-  body: TaskConfigurationInput & {
-    module?: ConfigurationModule;
-    locks?: Partial<Record<string, boolean>>;
-  },
-): Promise<DatabaseConfigurationRef> {
-  const database = await findDatabaseInScope(db, scope, databaseId);
-  assertDatabaseWriter(scope);
+type DatabaseCreateBody = TaskConfigurationInput & {
+  module?: ConfigurationModule;
+  locks?: Partial<Record<string, boolean>>;
+};
+type DatabaseConfigurationValues = Omit<
+  DatabaseConfigurationRow,
+  'id' | 'created_at' | 'updated_at'
+>;
+type StoreConfigurationValues = Omit<StoreConfigurationRow, 'id' | 'created_at' | 'updated_at'>;
+
+/** POST /api/databases/:databaseId/taskConfigurations: the checks, then the row's values. */
+export function planDatabaseConfigurationCreate(
+  database: DatabaseRow,
+  anchor: string,
+  body: DatabaseCreateBody,
+  lookups: ContentLookups,
+): DatabaseConfigurationValues {
   const { module, locks, ...input } = body;
   const changes = columnChanges(input, 'database');
   if (!changes.name?.trim()) throw new AppError('task-configuration/invalid-name');
@@ -687,7 +742,7 @@ export async function createDatabaseConfiguration(
     type_id: changes.type_id ?? null,
     active: changes.active ?? true,
     recurrence: changes.recurrence ?? defaultRecurrence,
-    recurrence_anchor: await databaseAnchor(db, database.id),
+    recurrence_anchor: anchor,
     starts: changes.starts ?? [],
     durations: changes.durations ?? [],
     requires_manager: changes.requires_manager ?? false,
@@ -699,10 +754,46 @@ export async function createDatabaseConfiguration(
     updated_at: new Date(),
   };
   const effective = effectiveDatabaseConfiguration(draft);
-  await assertValidContent(db, input, effective, { level: 'database', databaseId: database.id });
+  checkContent(input, effective, { level: 'database', databaseId: database.id }, lookups);
   const { id: _id, created_at: _created, updated_at: _updated, ...values } = draft;
+  return values;
+}
+
+export async function createDatabaseConfiguration(
+  db: Database,
+  scope: Scope,
+  databaseId: string,
+  body: DatabaseCreateBody,
+): Promise<DatabaseConfigurationRef> {
+  const database = await findDatabaseInScope(db, scope, databaseId);
+  assertDatabaseWriter(scope);
+  const owner: ElementOwner = { level: 'database', databaseId: database.id };
+  const [anchor, lookups] = await Promise.all([
+    databaseAnchor(db, database.id),
+    loadContentLookups(db, owner, [body]),
+  ]);
+  const values = planDatabaseConfigurationCreate(database, anchor, body, lookups);
   const [row] = await db.insert(taskConfigurations).values(values).returning();
   return { level: 'database', row: row!, database };
+}
+
+/** PATCH /api/taskConfigurations/:id (version checked): the columns changed and the locks. */
+export function planDatabaseConfigurationUpdate(
+  row: DatabaseConfigurationRow,
+  database: DatabaseRow,
+  input: TaskConfigurationInput,
+  locks: Partial<Record<string, boolean>> | undefined,
+  lookups: ContentLookups,
+): { changes: Columns; locks: DatabaseConfigurationRow['locks'] | undefined } {
+  const changes = columnChanges(input, 'database');
+  const effective = effectiveDatabaseConfiguration({
+    ...row,
+    ...(changes as Partial<DatabaseConfigurationRow>),
+  });
+  assertValidName(effective);
+  assertModuleShown(database.hidden_modules, effective.module);
+  checkContent(input, effective, { level: 'database', databaseId: database.id }, lookups);
+  return { changes, locks: locks ? { ...locksOf(row), ...locks } : undefined };
 }
 
 /** PATCH /api/taskConfigurations/:id: versioned; the module cannot change. */
@@ -713,24 +804,23 @@ export async function updateDatabaseConfiguration(
   body: UpdateTaskConfigurationBody,
 ): Promise<DatabaseConfigurationRef> {
   const ref = await findDatabaseConfiguration(db, scope, id, { isWrite: true });
-  const { version, locks, ...input } = body;
+  const { version, locks: lockChanges, ...input } = body;
   if (ref.row.version !== version) throw new AppError('conflict/stale-version');
-  const changes = columnChanges(input, 'database');
-  const effective = effectiveDatabaseConfiguration({
-    ...ref.row,
-    ...(changes as Partial<DatabaseConfigurationRow>),
-  });
-  assertValidName(effective);
-  assertModuleShown(ref.database.hidden_modules, effective.module);
-  await assertValidContent(db, input, effective, {
-    level: 'database',
-    databaseId: ref.database.id,
-  });
+  const lookups = await loadContentLookups(db, { level: 'database', databaseId: ref.database.id }, [
+    input,
+  ]);
+  const { changes, locks } = planDatabaseConfigurationUpdate(
+    ref.row,
+    ref.database,
+    input,
+    lockChanges,
+    lookups,
+  );
   const [row] = await db
     .update(taskConfigurations)
     .set({
       ...(changes as Partial<DatabaseConfigurationRow>),
-      ...(locks ? { locks: { ...locksOf(ref.row), ...locks } } : {}),
+      ...(locks ? { locks } : {}),
       version: sql`${taskConfigurations.version} + 1`,
       updated_at: new Date(),
     })
@@ -768,40 +858,21 @@ export async function duplicateDatabaseConfiguration(
 }
 
 /**
- * POST /api/stores/:storeId/taskConfigurations: a configuration of the store's own (its
- * module required), or an override of `origin_id` (the origin's module).
+ * POST /api/stores/:storeId/taskConfigurations (origin found, its locks and an existing
+ * override already refused; element references canonical): the checks, then the row's values.
  */
-export async function createStoreConfiguration(
-  db: Database,
-  scope: Scope,
-  storeId: string,
-  body: TaskConfigurationInput & { module?: ConfigurationModule; origin_id?: string },
-): Promise<StoreConfigurationRef> {
-  const store = await findEditableStore(db, scope, storeId);
-  const { origin_id, module: bodyModule, ...sent } = body;
-  const input = await withCanonicalElements(db, store, sent);
-  let origin: DatabaseConfigurationRow | null = null;
-  if (origin_id) {
-    origin = await findOrigin(db, store, origin_id);
-    if (!origin) throw new AppError('task-configuration/unknown-origin');
-    assertNothingLocked(locksOf(origin), input as Record<string, unknown>);
-    const [existing] = await db
-      .select({ id: storeTaskConfigurations.id })
-      .from(storeTaskConfigurations)
-      .where(
-        and(
-          eq(storeTaskConfigurations.store_id, store.id),
-          eq(storeTaskConfigurations.origin_id, origin.id),
-        ),
-      );
-    if (existing) throw new AppError('task-configuration/already-overridden');
-    if (bodyModule && bodyModule !== origin.module) {
-      throw new AppError(
-        'validation/invalid-input',
-        'An override keeps the module of its origin.',
-        [{ path: 'module', message: 'Not the module of the origin.' }],
-      );
-    }
+export function planStoreConfigurationCreate(
+  store: StoreRow,
+  hiddenModules: readonly string[],
+  origin: DatabaseConfigurationRow | null,
+  body: TaskConfigurationInput & { module?: ConfigurationModule },
+  lookups: ContentLookups,
+): StoreConfigurationValues {
+  const { module: bodyModule, ...input } = body;
+  if (origin && bodyModule && bodyModule !== origin.module) {
+    throw new AppError('validation/invalid-input', 'An override keeps the module of its origin.', [
+      { path: 'module', message: 'Not the module of the origin.' },
+    ]);
   }
   const changes = columnChanges(input, 'store');
   const module = origin?.module ?? bodyModule ?? null;
@@ -809,7 +880,7 @@ export async function createStoreConfiguration(
     effectiveStoreConfiguration(draftStoreRow(store, module, origin, changes), origin),
   );
   if (!module) throw new AppError('task-configuration.select-module');
-  assertModuleShown(await hiddenModulesOf(db, store), module);
+  assertModuleShown(hiddenModules, module);
   // A store's own configuration starts from the defaults of a new one; an override from nothing.
   const own: Columns = origin
     ? changes
@@ -828,10 +899,47 @@ export async function createStoreConfiguration(
     ...own,
     // The store's own anchor: always for its own configuration, for an override once it sets a recurrence.
     recurrence_anchor: !origin || own.recurrence ? storeAnchor(store) : null,
-  } as Columns);
+  });
   const effective = effectiveStoreConfiguration(draft, origin);
-  await assertValidContent(db, input, effective, { level: 'store', store });
+  checkContent(input, effective, { level: 'store', store }, lookups);
   const { id: _id, created_at: _created, updated_at: _updated, ...values } = draft;
+  return values;
+}
+
+/**
+ * POST /api/stores/:storeId/taskConfigurations: a configuration of the store's own (its
+ * module required), or an override of `origin_id` (the origin's module).
+ */
+export async function createStoreConfiguration(
+  db: Database,
+  scope: Scope,
+  storeId: string,
+  body: TaskConfigurationInput & { module?: ConfigurationModule; origin_id?: string },
+): Promise<StoreConfigurationRef> {
+  const store = await findEditableStore(db, scope, storeId);
+  const { origin_id, ...sent } = body;
+  const input = await withCanonicalElements(db, store, sent);
+  let origin: DatabaseConfigurationRow | null = null;
+  if (origin_id) {
+    origin = await findOrigin(db, store, origin_id);
+    if (!origin) throw new AppError('task-configuration/unknown-origin');
+    assertNothingLocked(locksOf(origin), input as Record<string, unknown>);
+    const [existing] = await db
+      .select({ id: storeTaskConfigurations.id })
+      .from(storeTaskConfigurations)
+      .where(
+        and(
+          eq(storeTaskConfigurations.store_id, store.id),
+          eq(storeTaskConfigurations.origin_id, origin.id),
+        ),
+      );
+    if (existing) throw new AppError('task-configuration/already-overridden');
+  }
+  const [hiddenModules, lookups] = await Promise.all([
+    hiddenModulesOf(db, store),
+    loadContentLookups(db, { level: 'store', store }, [input]),
+  ]);
+  const values = planStoreConfigurationCreate(store, hiddenModules, origin, input, lookups);
   try {
     const [row] = await db.insert(storeTaskConfigurations).values(values).returning();
     return { level: 'store', row: row!, store, origin };
@@ -839,6 +947,37 @@ export async function createStoreConfiguration(
     if (isUniqueViolation(error)) throw new AppError('task-configuration/already-overridden');
     throw error;
   }
+}
+
+/**
+ * PATCH /api/storeTaskConfigurations/:id (locked fields already refused, version checked,
+ * element references canonical): the columns changed.
+ */
+export function planStoreConfigurationUpdate(
+  ref: Pick<StoreConfigurationRef, 'row' | 'origin' | 'store'>,
+  hiddenModules: readonly string[],
+  input: TaskConfigurationInput,
+  lookups: ContentLookups,
+): Columns {
+  const changes = columnChanges(input, 'store');
+  if (ref.origin && changes.recurrence !== undefined) {
+    // An override that sets its own recurrence counts it from that day; null follows the origin.
+    const isChanged = changes.recurrence !== ref.row.recurrence;
+    changes.recurrence_anchor =
+      changes.recurrence === null
+        ? null
+        : isChanged
+          ? storeAnchor(ref.store)
+          : ref.row.recurrence_anchor;
+  }
+  const effective = effectiveStoreConfiguration(
+    { ...ref.row, ...(changes as Partial<StoreConfigurationRow>) },
+    ref.origin,
+  );
+  assertValidName(effective);
+  assertModuleShown(hiddenModules, effective.module);
+  checkContent(input, effective, { level: 'store', store: ref.store }, lookups);
+  return changes;
 }
 
 /** PATCH /api/storeTaskConfigurations/:id: locked fields refused, the rest as at database level. */
@@ -858,24 +997,11 @@ export async function updateStoreConfiguration(
   }
   if (ref.origin) assertNothingLocked(locksOf(ref.origin), input as Record<string, unknown>);
   if (ref.row.version !== version) throw new AppError('conflict/stale-version');
-  const changes = columnChanges(input, 'store');
-  if (ref.origin && changes.recurrence !== undefined) {
-    // An override that sets its own recurrence counts it from that day; null follows the origin.
-    const isChanged = changes.recurrence !== ref.row.recurrence;
-    (changes as Partial<StoreConfigurationRow>).recurrence_anchor =
-      changes.recurrence === null
-        ? null
-        : isChanged
-          ? storeAnchor(ref.store)
-          : ref.row.recurrence_anchor;
-  }
-  const effective = effectiveStoreConfiguration(
-    { ...ref.row, ...(changes as Partial<StoreConfigurationRow>) },
-    ref.origin,
-  );
-  assertValidName(effective);
-  assertModuleShown(await hiddenModulesOf(db, ref.store), effective.module);
-  await assertValidContent(db, input, effective, { level: 'store', store: ref.store });
+  const [hiddenModules, lookups] = await Promise.all([
+    hiddenModulesOf(db, ref.store),
+    loadContentLookups(db, { level: 'store', store: ref.store }, [input]),
+  ]);
+  const changes = planStoreConfigurationUpdate(ref, hiddenModules, input, lookups);
   const [row] = await db
     .update(storeTaskConfigurations)
     .set({

@@ -1,7 +1,7 @@
 import { compareNames } from '@mise/shared/catalogue/rules';
 import { defaultTaskTypeColor } from '@mise/shared/tasks/constants';
 import type { TaskType } from '@mise/shared/tasks/schemas';
-import { and, eq, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { taskTypes } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
@@ -134,17 +134,27 @@ export async function isTaskTypeAllowed(
   typeId: string,
   owner: { databaseId: string } | { store: Pick<StoreRow, 'id' | 'database_id'> },
 ): Promise<boolean> {
-  const [row] = await db
+  return (await allowedTaskTypeIds(db, [typeId], owner)).has(typeId);
+}
+
+/** Which of `typeIds` may be set on a configuration of `owner` (isTaskTypeAllowed for many, one query). */
+export async function allowedTaskTypeIds(
+  db: Pick<Database, 'select'>,
+  typeIds: readonly string[],
+  owner: { databaseId: string } | { store: Pick<StoreRow, 'id' | 'database_id'> },
+): Promise<Set<string>> {
+  const wanted = [...new Set(typeIds)];
+  if (wanted.length === 0) return new Set();
+  const rows = await db
     .select({ id: taskTypes.id })
     .from(taskTypes)
     .where(
       and(
-        eq(taskTypes.id, typeId),
+        inArray(taskTypes.id, wanted),
         'databaseId' in owner
           ? eq(taskTypes.database_id, owner.databaseId)
           : storeTaskTypesFilter(owner.store),
       ),
-    )
-    .limit(1);
-  return Boolean(row);
+    );
+  return new Set(rows.map((row) => row.id));
 }

@@ -9,7 +9,7 @@ import type { UploadOutcome } from './uploads.service';
 
 /**
  * An unfinished upload expires this long after its creation (tus expiration extension): its
- * partial bytes are removed by the daily 'uploads-cleanup' job (docs/decisions.md).
+ * partial bytes are removed by the hourly 'uploads-cleanup' job (docs/decisions.md).
  */
 export const uploadExpiryMs = 24 * 60 * 60 * 1000;
 

@@ -69,9 +69,13 @@ export const uploadsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   registerTaskAttachmentPurposes(purposes);
   purposes.register('communication-attachment', communicationAttachmentPurpose);
   purposes.register('training-attachment', trainingAttachmentPurpose);
-  const uploads = createUploads(deps, purposes);
+  const uploads = createUploads(deps, purposes, app.log);
+  // After the last request: the lock connections and the release listener (PostgreSQL).
+  app.addHook('onClose', async () => {
+    await uploads.close();
+  });
 
-  // Stale unfinished uploads of a previous run; the daily 'uploads-cleanup' job does the rest.
+  // Stale unfinished uploads of a previous run; the hourly 'uploads-cleanup' job does the rest.
   app.addHook('onReady', async () => {
     await uploads.cleanUp().catch((error: unknown) => {
       app.log.warn({ err: error }, 'upload cleanup failed');

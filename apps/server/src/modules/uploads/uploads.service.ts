@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors';
 import type { FinishedUpload, UploadCaller, UploadPurposes } from './purposes';
 import { createLocalUploadArea, type UploadArea } from './upload-area';
 import { createS3UploadArea } from './upload-area-s3';
+import { createUploadLocker } from './upload-locker';
 
 export { uploadDirectories, uploadExpiryMs } from './upload-area';
 
@@ -50,13 +51,17 @@ export function createUploadArea(config: Config): UploadArea {
     : createLocalUploadArea(config.DATA_DIR);
 }
 
+type Logger = { warn(object: object, message: string): void };
+
 /**
  * The resumable uploads of one app: the tus server on the upload area (local disk or the S3
- * bucket), the finishing step that hands a complete file to its purpose (once, whoever asks
- * first), and the outcomes.
+ * bucket) with a lock per upload shared by every instance (advisory locks on PostgreSQL), the
+ * finishing step that hands a complete file to its purpose (once, whoever asks first), and the
+ * outcomes.
  */
-export function createUploads(deps: AppDeps, purposes: UploadPurposes) {
+export function createUploads(deps: AppDeps, purposes: UploadPurposes, log?: Logger) {
   const area = createUploadArea(deps.config);
+  const locker = createUploadLocker(deps.database, log);
   /** The upload id (its last 32 hex characters) of a datastore key. */
   const idOf = (key: string) => key.slice(key.length - 32);
   /** The metadata a creation request was checked with, by request (see the routes). */
@@ -64,6 +69,7 @@ export function createUploads(deps: AppDeps, purposes: UploadPurposes) {
   const tus = new Server({
     path: '/api/uploads',
     datastore: area.datastore,
+    locker,
     maxSize: maxUploadBytes,
     // The datastore's key holds the area's prefix (S3); URLs carry the bare id.
     namingFunction: () => area.keyOf(randomBytes(16).toString('hex')),
@@ -156,6 +162,8 @@ export function createUploads(deps: AppDeps, purposes: UploadPurposes) {
     finish,
     cleanUp: (now = Date.now()) => area.cleanUp(now),
     forget: (id: string) => area.forgetOutcome(id),
+    /** Closes the locker's connections (when the app closes). */
+    close: () => locker.close(),
   };
 }
 

@@ -1,10 +1,11 @@
 import { once } from 'node:events';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { createIntegrations } from '.';
 import { createHttpVideoHost, createLocalVideoHost } from './video-host';
+import { FakeVideoHost } from './video-host.test-support';
 
 const specDelays = [0, 3000, 5000, 10000, 20000];
 
@@ -12,37 +13,24 @@ const specDelays = [0, 3000, 5000, 10000, 20000];
  * A stand-in for the gcore-style video host on loopback: it records every request and answers
  * what the test set for its path.
  */
-type Answer = { status: number; body?: string };
-let server: Server;
+let fake: FakeVideoHost;
 let baseUrl: string;
-let answers: Record<string, Answer>;
-const received: { method: string; url: string; authorization?: string }[] = [];
+let answers: FakeVideoHost['answers'];
+let received: FakeVideoHost['received'];
 
 beforeAll(async () => {
-  server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    received.push({
-      method: request.method ?? '',
-      url: request.url ?? '',
-      authorization: request.headers.authorization,
-    });
-    const path = (request.url ?? '').split('?')[0]!;
-    const answer = answers[`${request.method} ${path}`] ?? { status: 404, body: '' };
-    response.writeHead(answer.status, { 'content-type': 'application/json' });
-    response.end(answer.body ?? '');
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/video/`;
+  fake = await FakeVideoHost.start();
+  baseUrl = fake.baseUrl;
 });
 
 afterAll(async () => {
-  server.close();
-  await once(server, 'close');
+  await fake.close();
 });
 
 beforeEach(() => {
-  answers = {};
-  received.length = 0;
+  fake.reset();
+  answers = fake.answers;
+  received = fake.received;
 });
 
 function httpHost() {
@@ -215,6 +203,8 @@ describe('choosing the video host', () => {
     [{ VIDEO_HOST_URL: 'https://video.example' }, 'VIDEO_HOST_API_KEY: is required'],
     [{ VIDEO_HOST_API_KEY: 'k' }, 'VIDEO_HOST_URL: is required'],
     [{ VIDEO_HOST_URL: 'ftp://video.example', VIDEO_HOST_API_KEY: 'k' }, 'VIDEO_HOST_URL'],
+    [{ VIDEO_HOST_ORIGINS: 'http://video.example' }, 'VIDEO_HOST_ORIGINS'],
+    [{ VIDEO_HOST_ORIGINS: "https://video.example 'unsafe-inline'" }, 'VIDEO_HOST_ORIGINS'],
   ])('refuses %j', (env, message) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(message);
   });

@@ -18,6 +18,8 @@ export const cachedQueries = {
   tasks: { key: ['tasks'], path: '/device/tasks' },
   /** The store's probe alert episodes still open or not acknowledged (features/alerts). */
   alerts: { key: ['alerts'], path: '/device/alerts' },
+  /** The store's orderable shop items (features/shop). */
+  shop: { key: ['device-shop'], path: '/device/shop' },
 } as const;
 export type CachedQueryName = keyof typeof cachedQueries;
 

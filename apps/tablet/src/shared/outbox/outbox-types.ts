@@ -8,7 +8,8 @@ export type OutboxKind =
   | 'audit-answers'
   | 'audit-submit'
   | 'communication-result'
-  | 'training-result';
+  | 'training-result'
+  | 'shop-order';
 
 /**
  * One record made on the tablet, kept in IndexedDB until the server has answered it. The

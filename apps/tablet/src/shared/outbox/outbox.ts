@@ -173,6 +173,8 @@ const uploadPath: Record<OutboxKind, string> = {
   'communication-result': '/device/pictures',
   // Nor do a training's.
   'training-result': '/device/pictures',
+  // Nor does a shop order.
+  'shop-order': '/device/pictures',
 };
 
 /** Uploads the record's pictures not yet on the server; each server key is kept at once. */

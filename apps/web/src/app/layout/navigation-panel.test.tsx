@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { getSelection, setSelection } from '../../shared/selection/use-selection';
 import { updateAppSession } from '../../shared/session/app-session';
-import { buildUser } from '../../test/factories';
+import { buildId, buildUser } from '../../test/factories';
 import { apiError, mockApi } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 
@@ -65,7 +65,18 @@ describe('navigation panel', () => {
   );
 
   it('links each entry to its flat route and marks the current one', async () => {
-    mockApi({ 'GET /api/me': { body: { user: buildUser({ role: 'distributor' }) } } });
+    mockApi({
+      'GET /api/me': { body: { user: buildUser({ role: 'distributor' }) } },
+      'GET /api/shop': {
+        body: {
+          shop: {
+            distributor: { id: buildId(), name: 'Frais Distribution', shop_email: null },
+            items: [],
+            can_edit: true,
+          },
+        },
+      },
+    });
     const { user, router } = renderApp('/home');
 
     const shop = await screen.findByTestId('nav-shop');
@@ -73,7 +84,7 @@ describe('navigation panel', () => {
     expect(screen.getByTestId('nav-home').hasAttribute('data-active')).toBe(true);
 
     await user.click(shop);
-    expect(await screen.findByTestId('coming-soon')).toBeTruthy();
+    expect(await screen.findByTestId('shop-items')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/shop');
     expect(screen.getByTestId('page-title').textContent).toBe('Shop');
     expect(screen.getByTestId('nav-shop').hasAttribute('data-active')).toBe(true);

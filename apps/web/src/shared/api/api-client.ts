@@ -16,6 +16,8 @@ export type ApiRequestOptions = {
   formData?: FormData;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
+  /** Extra request headers (an `Idempotency-Key`, ...). */
+  headers?: Record<string, string>;
 };
 
 const apiBase = '/api';
@@ -89,7 +91,7 @@ async function currentCsrfToken(): Promise<string | null> {
 
 async function send(path: string, options: ApiRequestOptions): Promise<Response> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   let body: BodyInit | undefined;
   if (options.formData) {
     body = options.formData;

@@ -35,6 +35,11 @@ type UnsavedChangesOptions = {
    * screen whose form lives above its tabs): switching them does not ask.
    */
   keptAcrossParams?: readonly string[];
+  /**
+   * Screens a navigation may reach without asking (a bulk screen's matching detail screen,
+   * spec 001 §2.9): the editor keeps its changes elsewhere for the way back.
+   */
+  freePathnames?: readonly string[];
 };
 
 /**
@@ -48,14 +53,17 @@ export function useUnsavedChangesPrompt(isDirty: boolean, options: UnsavedChange
   const isDirtyRef = useRef(isDirty);
   const isSuppressedRef = useRef(false);
   const keptAcrossParamsRef = useRef(options.keptAcrossParams ?? []);
+  const freePathnamesRef = useRef(options.freePathnames ?? []);
   isDirtyRef.current = isDirty;
   keptAcrossParamsRef.current = options.keptAcrossParams ?? [];
+  freePathnamesRef.current = options.freePathnames ?? [];
 
   useEffect(() => {
     const source: DirtySource = {
       losesChangesOn: (current, next) =>
         isDirtyRef.current &&
         !isSuppressedRef.current &&
+        !freePathnamesRef.current.includes(next.pathname) &&
         isOtherScreen(current, next, keptAcrossParamsRef.current),
     };
     dirtySources.add(source);

@@ -12,10 +12,11 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { DatabaseDetail as Database } from '@mise/shared/organisation/schemas';
 import { escalationMinutesRange } from '@mise/shared/probes/alerts';
 import type { User } from '@mise/shared/users/schemas';
-import { IconAdjustments } from '@tabler/icons-react';
+import { IconAdjustments, IconTable } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -32,6 +33,7 @@ import { useRecordDraft } from '../../../shared/ui/use-record-draft';
 import { useUnsavedChangesPrompt } from '../../../shared/ui/use-unsaved-changes-prompt';
 import { ElementList } from '../../elements/lists';
 import { EmployeeRolesEditor } from '../../employee-roles/tabs';
+import { DatabaseShopEditor } from '../../shop/tabs';
 import { StoreTagsEditor } from '../../store-tags/tabs';
 import { TaskConfigurationList } from '../../task-configurations/lists';
 import { useDistributorOptions } from '../api/get-distributor-options';
@@ -68,14 +70,15 @@ function databaseFormValues(database: Database): DatabaseFormValues {
 /** Tabs by index (spec 001 §2.1): 0 general, 1 elements, 2 tasks, then tags, roles, shop. */
 const tabKeys = ['general', 'elements', 'tasks', 'tags', 'roles', 'shop'] as const;
 /** Tabs that come with later issues: shown disabled. */
-const comingTabIndexes = new Set([5]);
-/** Hidden with the database (spec 001 §2.1: its settings, tags and roles included). */
-const hiddenDatabaseTabIndexes = new Set([1, 2, 3, 4]);
+const comingTabIndexes = new Set<number>([]);
+/** Hidden with the database (spec 001 §2.1: its settings, tags, roles and shop included). */
+const hiddenDatabaseTabIndexes = new Set([1, 2, 3, 4, 5]);
 
 /**
- * Database detail (spec 001 §2.1): the general, elements, tasks, tags and roles tabs; the shop is
- * announced. The open tab travels in the URL (`tab=<index>`, as on the store screen), so coming
- * back from an element or a task configuration reopens the list.
+ * Database detail (spec 001 §2.1): the general, elements, tasks, tags, roles and shop tabs (the
+ * shop tab has its own Save, editable by the distributor and admins only). The open tab travels
+ * in the URL (`tab=<index>`, as on the store screen), so coming back from an element or a task
+ * configuration reopens the list.
  */
 export function DatabaseDetail({ database, viewer }: DatabaseDetailProps) {
   const { t } = useTranslation();
@@ -92,6 +95,9 @@ export function DatabaseDetail({ database, viewer }: DatabaseDetailProps) {
       : 0;
   const isAdmin = viewer.role === 'admin';
   const canManageAccess = viewer.role === 'admin' || viewer.role === 'distributor';
+  // The bulk screens: not for customers, not on mobile (spec 001 §2.1, §6).
+  const isMobile = useMediaQuery('(max-width: 749.98px)') ?? false;
+  const isExpertModeShown = viewer.role !== 'customer' && !isMobile;
   // A new version of the database (a save, an upload) keeps what the user typed (issue 13).
   const { values, setValues, isDirty, adopt } = useRecordDraft(database, databaseFormValues);
   // The form lives above the tabs: switching tabs keeps it, leaving the screen asks.
@@ -308,6 +314,28 @@ export function DatabaseDetail({ database, viewer }: DatabaseDetailProps) {
                       >
                         {t('modules.open')}
                       </Button>
+                      {isExpertModeShown ? (
+                        <>
+                          <Button
+                            component={Link}
+                            to={`/bulkDatabaseElement?database=${encodeURIComponent(database.id)}`}
+                            variant="default"
+                            leftSection={<IconTable size={16} />}
+                            data-testid="database-bulk-elements"
+                          >
+                            {t('areas.bulkDatabaseElement')}
+                          </Button>
+                          <Button
+                            component={Link}
+                            to={`/bulkDatabaseTask?database=${encodeURIComponent(database.id)}`}
+                            variant="default"
+                            leftSection={<IconTable size={16} />}
+                            data-testid="database-bulk-tasks"
+                          >
+                            {t('areas.bulkDatabaseTask')}
+                          </Button>
+                        </>
+                      ) : null}
                       <Button
                         component={Link}
                         to={`/allergens?database=${encodeURIComponent(database.id)}`}
@@ -347,6 +375,11 @@ export function DatabaseDetail({ database, viewer }: DatabaseDetailProps) {
         {isTabShown(4) ? (
           <Tabs.Panel value="4">
             <EmployeeRolesEditor databaseId={database.id} />
+          </Tabs.Panel>
+        ) : null}
+        {isTabShown(5) ? (
+          <Tabs.Panel value="5">
+            <DatabaseShopEditor databaseId={database.id} />
           </Tabs.Panel>
         ) : null}
       </Tabs>

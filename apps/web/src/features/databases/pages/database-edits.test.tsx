@@ -166,13 +166,13 @@ describe('database screen edits (issue 13)', { timeout: 30_000 }, () => {
     expect((screen.getByTestId('tag-name-input') as HTMLInputElement).value).toBe('Sud-Ouest');
   });
 
-  it('announces no tags or roles "in a coming version": they are built; only the shop waits', async () => {
+  it('announces no tab "in a coming version": tags, roles and the shop are built', async () => {
     serveDatabase(buildDatabase());
     await screen.findByTestId('database-name', {}, { timeout: 10_000 });
     expect(screen.queryByText(/coming version/i)).toBeNull();
     expect(screen.getByTestId('database-tab-tags').hasAttribute('disabled')).toBe(false);
     expect(screen.getByTestId('database-tab-roles').hasAttribute('disabled')).toBe(false);
-    expect(screen.getByTestId('database-tab-shop').hasAttribute('disabled')).toBe(true);
+    expect(screen.getByTestId('database-tab-shop').hasAttribute('disabled')).toBe(false);
   });
 
   it('asks before leaving with unsaved general changes, not when switching tabs', async () => {

@@ -43,7 +43,7 @@ function renderDatabase(database: DatabaseDetail, role: 'admin' | 'distributor' 
 }
 
 describe('database detail', { timeout: 20_000 }, () => {
-  it('locks the distributor once set, opens the elements and tasks tabs, announces the others, and saves the unchecked modules', async () => {
+  it('locks the distributor once set, opens every tab, and saves the unchecked modules', async () => {
     const database = buildDatabase();
     const { user, api } = renderDatabase(database, 'admin');
 
@@ -53,7 +53,7 @@ describe('database detail', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('database-tab-elements').hasAttribute('disabled')).toBe(false);
     expect(screen.getByTestId('database-tab-tasks').hasAttribute('disabled')).toBe(false);
     expect(screen.getByTestId('database-tab-tags').hasAttribute('disabled')).toBe(false);
-    expect(screen.getByTestId('database-tab-shop').hasAttribute('disabled')).toBe(true);
+    expect(screen.getByTestId('database-tab-shop').hasAttribute('disabled')).toBe(false);
     expect(screen.getByTestId('database-manager').textContent).toContain('paul@frais.fr');
 
     await user.click(screen.getByTestId('database-modules'));

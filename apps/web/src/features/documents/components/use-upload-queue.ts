@@ -1,9 +1,12 @@
-import { maxDocumentBytes } from '@mise/shared/documents/schemas';
+import { maxDocumentBytes, parseDocumentUploadOwner } from '@mise/shared/documents/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { isUploadCancelled } from '../../../shared/upload/upload-errors';
 import { useResumableUpload } from '../../../shared/upload/use-resumable-upload';
+import { createVideo } from '../api/create-video';
+import { deleteDocument } from '../api/delete-document';
 import { documentFoldersQueryKey } from '../api/documents-query-keys';
+import { useVideoHostUpload } from './use-video-host-upload';
 
 export type QueuedUploadStatus = 'waiting' | 'uploading' | 'done' | 'failed' | 'cancelled';
 
@@ -36,16 +39,29 @@ export function uploadErrorCode(value: unknown): string | null {
 
 let nextKey = 0;
 
+/** A file the browser calls a video (video/mp4, video/quicktime…): the video host's if outside. */
+export function isVideoFile(file: File): boolean {
+  return file.type.toLowerCase().startsWith('video/');
+}
+
 /**
  * The files the user dropped, uploaded one after the other through the resumable upload (each
  * keeps the folder it was dropped in, wherever the user browses meanwhile). Files over 500 MB
  * never start; a file too big or a name taken becomes a refusal for the information dialog.
+ * A video first asks the server (POST /api/documents/videos): with an outside video host it
+ * gets its placeholder document and a ticket, and its bytes go to the host (spec 002 §7); the
+ * placeholder is deleted again when that upload is cancelled or refused.
  */
 export function useUploadQueue() {
   const queryClient = useQueryClient();
-  const upload = useResumableUpload();
-  const uploadRef = useRef(upload);
-  uploadRef.current = upload;
+  const resumable = useResumableUpload();
+  const uploadRef = useRef(resumable);
+  uploadRef.current = resumable;
+  const videoHost = useVideoHostUpload();
+  const videoHostRef = useRef(videoHost);
+  videoHostRef.current = videoHost;
+  /** Which upload the progress shows: ours, or the video host's. */
+  const [isSendingToVideoHost, setIsSendingToVideoHost] = useState(false);
   const [entries, setEntries] = useState<QueuedUpload[]>([]);
   const [refusals, setRefusals] = useState<UploadRefusal[]>([]);
   const pending = useRef<QueuedUpload[]>([]);
@@ -69,10 +85,13 @@ export function useUploadQueue() {
       for (let entry = pending.current.shift(); entry; entry = pending.current.shift()) {
         update(entry.key, { status: 'uploading' });
         try {
-          const outcome = await uploadRef.current.start(entry.file, {
-            purpose: 'document',
-            owner: entry.owner,
-          });
+          const isAtVideoHost = await sendToVideoHost(entry, videoHostRef, setIsSendingToVideoHost);
+          const outcome = isAtVideoHost
+            ? null
+            : await uploadRef.current.start(entry.file, {
+                purpose: 'document',
+                owner: entry.owner,
+              });
           const code = uploadErrorCode(outcome);
           if (code) {
             update(entry.key, { status: 'failed', errorCode: code });
@@ -133,7 +152,7 @@ export function useUploadQueue() {
 
   return {
     entries,
-    upload,
+    upload: isSendingToVideoHost ? videoHost.controls : resumable,
     enqueue,
     remove,
     clearFinished,
@@ -143,3 +162,38 @@ export function useUploadQueue() {
 }
 
 export type UploadQueue = ReturnType<typeof useUploadQueue>;
+
+/**
+ * A video sent to the outside video host, when there is one: true once its bytes are there,
+ * false for a file that goes through our resumable upload (not a video, or the local host).
+ * Rejects as the upload would (a refusal's ApiError, an UploadCancelledError).
+ */
+async function sendToVideoHost(
+  entry: QueuedUpload,
+  videoHostRef: { current: ReturnType<typeof useVideoHostUpload> },
+  setIsSendingToVideoHost: (value: boolean) => void,
+): Promise<boolean> {
+  const target = parseDocumentUploadOwner(entry.owner);
+  if (!isVideoFile(entry.file) || !target) return false;
+  const answer = await createVideo({
+    owner: target.owner,
+    parent_id: target.parentId,
+    name: entry.file.name,
+    size: entry.file.size,
+    content_type: entry.file.type,
+  });
+  if (answer.host === 'local') return false;
+  setIsSendingToVideoHost(true);
+  try {
+    await videoHostRef.current.send(entry.file, answer.ticket);
+    return true;
+  } catch (error) {
+    // No video without its bytes: the placeholder goes, and the host's video with it.
+    await deleteDocument(answer.item.id).catch((deletion: unknown) =>
+      console.warn(`Deleting document ${answer.item.id} failed`, deletion),
+    );
+    throw error;
+  } finally {
+    setIsSendingToVideoHost(false);
+  }
+}

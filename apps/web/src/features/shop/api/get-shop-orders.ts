@@ -1,0 +1,33 @@
+import type { ShopOrderList } from '@mise/shared/shop/schemas';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../shared/api/api-client';
+
+export const shopOrdersQueryKey = (distributorId: string, offset: number, limit: number) =>
+  ['distributors', distributorId, 'shop', 'orders', { offset, limit }] as const;
+
+/** GET /api/distributors/:id/shop/orders: the stores' orders, newest first, one page. */
+export function getShopOrders(
+  distributorId: string,
+  page: { offset: number; limit: number },
+  signal?: AbortSignal,
+): Promise<ShopOrderList> {
+  return apiRequest<ShopOrderList>(
+    `/distributors/${encodeURIComponent(distributorId)}/shop/orders`,
+    {
+      query: page,
+      signal,
+    },
+  );
+}
+
+export function shopOrdersQueryOptions(distributorId: string, offset: number, limit: number) {
+  return queryOptions({
+    queryKey: shopOrdersQueryKey(distributorId, offset, limit),
+    queryFn: ({ signal }) => getShopOrders(distributorId, { offset, limit }, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useShopOrders(distributorId: string, offset: number, limit: number) {
+  return useQuery(shopOrdersQueryOptions(distributorId, offset, limit));
+}
