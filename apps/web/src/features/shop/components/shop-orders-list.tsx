@@ -8,6 +8,9 @@ import { errorMessage } from '../../../shared/i18n/error-message';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { useShopOrders } from '../api/get-shop-orders';
 
+/** A table wider than the screen scrolls: its viewport takes the keyboard focus (axe). */
+const keyboardScroll = { viewportProps: { tabIndex: 0 } };
+
 const statusColors: Record<ShopOrder['status'], string> = {
   sent: 'teal',
   'no-email': 'gray',
@@ -47,7 +50,7 @@ export function ShopOrdersList({ distributorId }: { distributorId: string }) {
   const pages = Math.max(1, Math.ceil(total / shopOrdersPageSize));
   return (
     <Stack gap="md">
-      <Table.ScrollContainer minWidth={760}>
+      <Table.ScrollContainer minWidth={760} scrollAreaProps={keyboardScroll}>
         <Table striped verticalSpacing="sm" data-testid="shop-orders-table">
           <Table.Thead>
             <Table.Tr>

@@ -25,6 +25,9 @@ import { NumericInput } from '../../../shared/ui/numeric-input';
 import { useItemPrices } from '../api/get-item-prices';
 import { useSaveItemPrices } from '../api/save-item-prices';
 
+/** A table wider than the screen scrolls: its viewport takes the keyboard focus (axe). */
+const keyboardScroll = { viewportProps: { tabIndex: 0 } };
+
 type ShopPriceModalProps = {
   distributorId: string;
   /** The distributor item whose prices are shown; null: closed. */
@@ -139,7 +142,7 @@ function PriceForm({
   const distributorPrice = formatEuros(prices.item.price, i18n.language);
   return (
     <>
-      <Table.ScrollContainer minWidth={720}>
+      <Table.ScrollContainer minWidth={720} scrollAreaProps={keyboardScroll}>
         <Table striped verticalSpacing="xs" data-testid="shop-prices-table">
           <Table.Thead>
             <Table.Tr>
