@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { auditQueryOptions } from '../features/audits/api/get-audit';
 import { LoginPage } from '../features/auth/pages/login-page';
+import { prefetchBulkScreen } from '../features/bulk/api/prefetch-bulk-screen';
 import { communicationQueryOptions } from '../features/communications/api/get-communication';
 import { bestStoresQueryOptions } from '../features/home/api/get-best-stores';
 import { storeHomeQueryOptions } from '../features/home/api/get-store-home';
@@ -63,6 +64,40 @@ const builtPaths = new Set<string>([
   '/bulkStoreElement',
   '/bulkStoreTask',
 ]);
+
+/** The expert-mode screens (issue 19): one chunk for the four, their rows read alongside it. */
+const bulkPages = () => import('../features/bulk/pages/bulk-page');
+const bulkScreens: {
+  path: string;
+  kind: 'elements' | 'tasks';
+  level: 'database' | 'store';
+  load: () => Promise<ComponentType>;
+}[] = [
+  {
+    path: 'bulkDatabaseElement',
+    kind: 'elements',
+    level: 'database',
+    load: async () => (await bulkPages()).BulkDatabaseElementPage,
+  },
+  {
+    path: 'bulkStoreElement',
+    kind: 'elements',
+    level: 'store',
+    load: async () => (await bulkPages()).BulkStoreElementPage,
+  },
+  {
+    path: 'bulkDatabaseTask',
+    kind: 'tasks',
+    level: 'database',
+    load: async () => (await bulkPages()).BulkDatabaseTaskPage,
+  },
+  {
+    path: 'bulkStoreTask',
+    kind: 'tasks',
+    level: 'store',
+    load: async () => (await bulkPages()).BulkStoreTaskPage,
+  },
+];
 
 /**
  * A screen of the signed-in layout: its own chunk, its document title (`areas.<path>` unless
@@ -265,26 +300,17 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                           .StoreElementPage,
                       'areas.storeElement',
                     ),
-                    screen(
-                      'bulkDatabaseElement',
-                      async () =>
-                        (await import('../features/bulk/pages/bulk-page')).BulkDatabaseElementPage,
-                    ),
-                    screen(
-                      'bulkStoreElement',
-                      async () =>
-                        (await import('../features/bulk/pages/bulk-page')).BulkStoreElementPage,
-                    ),
-                    screen(
-                      'bulkDatabaseTask',
-                      async () =>
-                        (await import('../features/bulk/pages/bulk-page')).BulkDatabaseTaskPage,
-                    ),
-                    screen(
-                      'bulkStoreTask',
-                      async () =>
-                        (await import('../features/bulk/pages/bulk-page')).BulkStoreTaskPage,
-                    ),
+                    ...bulkScreens.map(({ path, kind, level, load }) => ({
+                      ...screen(path, load),
+                      // The rows (up to 2,000) load alongside the grid's chunk.
+                      loader: ({ request }: { request: Request }) => {
+                        const ownerId = new URL(request.url).searchParams.get(
+                          level === 'database' ? 'database' : 'store',
+                        );
+                        if (ownerId) prefetchBulkScreen(queryClient, kind, level, ownerId);
+                        return null;
+                      },
+                    })),
                     screen(
                       'allergens',
                       async () =>

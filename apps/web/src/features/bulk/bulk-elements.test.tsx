@@ -1,16 +1,20 @@
 import type { BulkElementRow } from '@mise/shared/catalogue/bulk';
+import type { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../app/query-client';
 import { buildId, buildStore, buildUser } from '../../test/factories';
 import { apiError, type MockHandler, mockApi } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 import { expectNoAxeViolations } from '../alerts/test/expect-no-axe-violations';
+import { bulkRowsQueryKey } from './api/bulk-query-keys';
 import { buildBulkElement } from './test/build-bulk';
 
 const databaseId = buildId();
 const otherDatabaseId = buildId();
 
 type Options = {
+  queryClient?: QueryClient;
   role?: 'admin' | 'distributor' | 'manager' | 'customer';
   editable?: boolean;
   extra?: Record<string, MockHandler>;
@@ -64,7 +68,10 @@ function renderDatabaseBulk(rows: BulkElementRow[], options: Options = {}) {
     },
     ...options.extra,
   });
-  return { ...renderApp(`/bulkDatabaseElement?database=${databaseId}`), api };
+  return {
+    ...renderApp(`/bulkDatabaseElement?database=${databaseId}`, options.queryClient),
+    api,
+  };
 }
 
 const savePath = `/api/databases/${databaseId}/elements/bulk`;
@@ -416,6 +423,39 @@ describe('bulk database elements', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('bulk-dirty-count').textContent).toBe('1');
   });
 
+  it('keeps the grid and its edits when the rows read turn stale (a save marks them so)', async () => {
+    const rows = [
+      buildBulkElement({ name: 'Saumon', version: 1 }),
+      buildBulkElement({ name: 'Thon' }),
+    ];
+    const [salmon, tuna] = rows.map((row) => row.key) as [string, string];
+    // Rows read just before the screen mounted (as the route's prefetch does).
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(bulkRowsQueryKey('elements', 'database', databaseId), {
+      rows,
+      hidden_modules: [],
+      editable: true,
+    });
+    const { user } = renderDatabaseBulk(rows, {
+      queryClient,
+      extra: {
+        [`POST ${savePath}`]: { body: { rows: [{ ...rows[0], name: 'Saumon fumé', version: 2 }] } },
+      },
+    });
+    await user.click(await screen.findByTestId(`bulk-value-${salmon}-name`));
+    await user.type(await screen.findByTestId(`bulk-input-${salmon}-name`), ' fumé{Enter}');
+    await user.click(screen.getByTestId(`bulk-value-${tuna}-name`));
+    await user.type(await screen.findByTestId(`bulk-input-${tuna}-name`), ' rouge{Enter}');
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 60_000);
+    // The save answers one row only: the other keeps its edit, on the same grid.
+    await user.click(screen.getByTestId('bulk-save'));
+    await waitFor(() => expect(screen.getByTestId('bulk-dirty-count').textContent).toBe('1'));
+    expect(screen.getByTestId(`bulk-cell-${tuna}-name`).textContent).toContain('Thon rouge');
+    expect(screen.getByTestId(`bulk-cell-${salmon}-name`).textContent).toContain('Saumon fumé');
+  });
+
   it('a read-only user gets the no-permission message on creation and bulk edits', async () => {
     const rows = [buildBulkElement({ name: 'A' })];
     const key = rows[0]!.key;
@@ -429,6 +469,41 @@ describe('bulk database elements', { timeout: 30_000 }, () => {
     expect(screen.queryByTestId(`bulk-input-${key}-name`)).toBeNull();
     await user.click(screen.getByTestId('bulk-save'));
     expect(api.callsTo('POST', savePath)).toHaveLength(0);
+  });
+});
+
+describe('expert mode from the database screen', { timeout: 30_000 }, () => {
+  it('the Elements tab’s expert-mode button opens the bulk grid of the database', async () => {
+    const rows = [buildBulkElement({ name: 'Saumon' })];
+    const database = {
+      id: databaseId,
+      name: 'Bistro Group',
+      distributor: null,
+      distributor_name: null,
+      illustration_url: null,
+      hidden: false,
+      store_count: 0,
+      store_access: false,
+      hidden_modules: [],
+      hidden_extensions: [],
+      licence_price: null,
+      screen_saver_url: null,
+      alert_escalation_minutes: 30,
+      managers: [],
+      stores: [],
+      version: 1,
+    };
+    const { user, router } = renderDatabaseBulk(rows, {
+      extra: {
+        [`GET /api/databases/${databaseId}`]: { body: { database } },
+        [`GET /api/databases/${databaseId}/elements`]: { body: { items: [] } },
+      },
+    });
+    await router.navigate(`/database?id=${databaseId}&tab=1`);
+    await user.click(await screen.findByTestId('elements-expert'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bulkDatabaseElement'));
+    expect(router.state.location.search).toBe(`?database=${databaseId}`);
+    expect(await screen.findByTestId(`bulk-row-${rows[0]!.key}`)).toBeTruthy();
   });
 });
 

@@ -5,6 +5,13 @@ export type BulkKind = 'elements' | 'tasks';
 /** Every query of the bulk screens lives under this key. */
 export const bulkQueryKey = ['bulk'] as const;
 
+/**
+ * The grid starts from rows read at most this long ago: rows prefetched alongside the screen's
+ * chunk are used as they arrive, an older cache is read again first (its saved copy must be
+ * the server's).
+ */
+export const bulkRowsFreshMs = 5_000;
+
 export const bulkRowsQueryKey = (kind: BulkKind, level: BulkLevel, ownerId: string) =>
   [...bulkQueryKey, kind, level, ownerId] as const;
 

@@ -2,7 +2,7 @@ import type { BulkElementsResponse } from '@mise/shared/catalogue/bulk';
 import type { BulkLevel } from '@mise/shared/catalogue/bulk-rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/api-client';
-import { bulkRowsQueryKey, ownerPath } from './bulk-query-keys';
+import { bulkRowsFreshMs, bulkRowsQueryKey, ownerPath } from './bulk-query-keys';
 
 /**
  * GET /api/databases/:databaseId/elements/bulk or /api/stores/:storeId/elements/bulk: every
@@ -22,8 +22,7 @@ export function bulkElementsQueryOptions(level: BulkLevel, ownerId: string) {
   return queryOptions({
     queryKey: bulkRowsQueryKey('elements', level, ownerId),
     queryFn: ({ signal }) => getBulkElements(level, ownerId, signal),
-    // The grid starts from the rows read now (its saved copy), never from an older cache.
-    staleTime: 0,
+    staleTime: bulkRowsFreshMs,
   });
 }
 

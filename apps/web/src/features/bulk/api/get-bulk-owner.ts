@@ -1,5 +1,5 @@
 import type { BulkLevel } from '@mise/shared/catalogue/bulk-rules';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/api-client';
 import { bulkOwnerQueryKey, ownerPath } from './bulk-query-keys';
 
@@ -26,10 +26,13 @@ export async function getBulkOwner(
   return { id: store.id, name: store.name };
 }
 
-export function useBulkOwner(level: BulkLevel, ownerId: string) {
-  return useQuery({
+export function bulkOwnerQueryOptions(level: BulkLevel, ownerId: string) {
+  return queryOptions({
     queryKey: bulkOwnerQueryKey(level, ownerId),
     queryFn: ({ signal }) => getBulkOwner(level, ownerId, signal),
-    enabled: ownerId !== '',
   });
+}
+
+export function useBulkOwner(level: BulkLevel, ownerId: string) {
+  return useQuery({ ...bulkOwnerQueryOptions(level, ownerId), enabled: ownerId !== '' });
 }

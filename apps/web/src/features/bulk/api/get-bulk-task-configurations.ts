@@ -2,7 +2,7 @@ import type { BulkTaskConfigurationsResponse } from '@mise/shared/catalogue/bulk
 import type { BulkLevel } from '@mise/shared/catalogue/bulk-rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/api-client';
-import { bulkRowsQueryKey, ownerPath } from './bulk-query-keys';
+import { bulkRowsFreshMs, bulkRowsQueryKey, ownerPath } from './bulk-query-keys';
 
 /**
  * GET /api/databases/:databaseId/taskConfigurations/bulk or
@@ -23,7 +23,7 @@ export function bulkTaskConfigurationsQueryOptions(level: BulkLevel, ownerId: st
   return queryOptions({
     queryKey: bulkRowsQueryKey('tasks', level, ownerId),
     queryFn: ({ signal }) => getBulkTaskConfigurations(level, ownerId, signal),
-    staleTime: 0,
+    staleTime: bulkRowsFreshMs,
   });
 }
 

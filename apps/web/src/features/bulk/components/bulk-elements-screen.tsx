@@ -30,6 +30,8 @@ type BulkElementsScreenProps = {
   level: BulkLevel;
   ownerId: string;
   ownerName: string;
+  /** The caller may save here (the rows' `editable`, never for a customer). */
+  isEditable: boolean;
   data: BulkElementsResponse;
 };
 
@@ -40,7 +42,13 @@ type Dialog = 'new' | 'types' | 'export' | null;
  * (database level only; a store shows every column), the grid, new element, element types,
  * export and save.
  */
-export function BulkElementsScreen({ level, ownerId, ownerName, data }: BulkElementsScreenProps) {
+export function BulkElementsScreen({
+  level,
+  ownerId,
+  ownerName,
+  data,
+  isEditable,
+}: BulkElementsScreenProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [initialRows] = useState(() => data.rows.map(elementGridRow));
@@ -52,7 +60,6 @@ export function BulkElementsScreen({ level, ownerId, ownerName, data }: BulkElem
   const [isInactiveIncluded, setIsInactiveIncluded] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
   const visibleKeysRef = useRef<string[]>([]);
-  const isEditable = data.editable;
 
   const screen = useBulkScreen<ElementGridRow>({
     kind: 'elements',

@@ -14,7 +14,6 @@ import { CheckCell, FieldCell, RowActionsCell } from './bulk-cells';
 import type { BulkColumn } from './bulk-columns';
 import {
   BulkGridContext,
-  type BulkGridHandlers,
   type BulkGridSettings,
   type GridItem,
   useBulkGrid,
@@ -311,5 +310,3 @@ const GridRowView = memo(
     previous.width === next.width &&
     previous.columnsKey === next.columnsKey,
 );
-
-export type { BulkGridHandlers };

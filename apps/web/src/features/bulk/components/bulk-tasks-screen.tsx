@@ -38,6 +38,8 @@ type BulkTasksScreenProps = {
   level: BulkLevel;
   ownerId: string;
   ownerName: string;
+  /** The caller may save here (the rows' `editable`, never for a customer). */
+  isEditable: boolean;
   data: BulkTaskConfigurationsResponse;
 };
 
@@ -50,7 +52,13 @@ type ModalEdit = { field: 'recurrence' | 'schedule'; key: string | null };
  * Temperatures (2) and Oils (3) — changing the filter clears the selection —, the grid, new
  * task, task types, recurrence and schedule modals, export and save.
  */
-export function BulkTasksScreen({ level, ownerId, ownerName, data }: BulkTasksScreenProps) {
+export function BulkTasksScreen({
+  level,
+  ownerId,
+  ownerName,
+  data,
+  isEditable,
+}: BulkTasksScreenProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [initialRows] = useState(() => data.rows.map(taskGridRow));
@@ -63,7 +71,6 @@ export function BulkTasksScreen({ level, ownerId, ownerName, data }: BulkTasksSc
   const [dialog, setDialog] = useState<Dialog>(null);
   const [modal, setModal] = useState<ModalEdit | null>(null);
   const visibleKeysRef = useRef<string[]>([]);
-  const isEditable = data.editable;
 
   const screen = useBulkScreen<TaskGridRow>({
     kind: 'tasks',

@@ -12,7 +12,6 @@ import {
 } from '@mise/shared/tasks/constants';
 import {
   formatMinutes,
-  parseRecurrence,
   type ScheduleWindow,
   validateSchedules,
   windowsFromLists,
@@ -287,14 +286,6 @@ export function taskFilterColumns(filter: BulkTaskFilter, context: ColumnContext
       format: (row) => formatSchedules((row as TaskGridRow).values.schedule) || t('schedule.empty'),
     },
   ];
-}
-
-/** The recurrence in words, through the task screen's describer. */
-export function recurrenceWords(
-  rule: string,
-  describe: (model: ReturnType<typeof parseRecurrence>) => string,
-): string {
-  return describe(parseRecurrence(rule));
 }
 
 /**

@@ -262,8 +262,3 @@ export function useBulkDraft<R extends AnyGridRow>(options: {
 
   return { state, dirty, isDirty, actions, getState: () => stateRef.current };
 }
-
-/** Forgets a kept draft (tests, or a screen that saved everything). */
-export function forgetKeptDraft(memoryKey: string): void {
-  keptDrafts.delete(memoryKey);
-}

@@ -1,4 +1,5 @@
 import { type BulkLevel, type BulkWrite, buildBulkWrites } from '@mise/shared/catalogue/bulk-rules';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,7 +13,7 @@ import {
   saveErrorDurationMs,
 } from '../../../shared/ui/notify';
 import { useUnsavedChangesPrompt } from '../../../shared/ui/use-unsaved-changes-prompt';
-import type { BulkKind } from '../api/bulk-query-keys';
+import { type BulkKind, bulkRowsQueryKey } from '../api/bulk-query-keys';
 import type { BulkGridHandlers, BulkGridSettings } from './bulk-grid-context';
 import {
   type AnyGridRow,
@@ -71,7 +72,14 @@ type BulkScreenOptions<R extends AnyGridRow> = {
 export function useBulkScreen<R extends AnyGridRow>(options: BulkScreenOptions<R>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { kind, level, ownerId, isEditable } = options;
+  /** The rows read when the screen opened are not the server's any more: read them next time. */
+  const markRowsStale = () =>
+    void queryClient.invalidateQueries({
+      queryKey: bulkRowsQueryKey(kind, level, ownerId),
+      refetchType: 'none',
+    });
   const draft = useBulkDraft<R>({
     memoryKey: `${kind}:${level}:${ownerId}`,
     level,
@@ -118,6 +126,7 @@ export function useBulkScreen<R extends AnyGridRow>(options: BulkScreenOptions<R
     onOpenModal: (field, key) => optionsRef.current.onOpenModal(field, key),
     onOpen: (row) => {
       actions.keepForReturn();
+      markRowsStale();
       void navigate(detailPath(kind, level, ownerId, row));
     },
     onDuplicate: (row) => {
@@ -192,6 +201,7 @@ export function useBulkScreen<R extends AnyGridRow>(options: BulkScreenOptions<R
         writes.map((write) => write.key),
         savedRows,
       );
+      markRowsStale();
       notifySuccess(t('errors.saved-successfully'));
       return true;
     } catch (caught) {
