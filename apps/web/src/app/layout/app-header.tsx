@@ -45,7 +45,7 @@ export function AppHeader({ user, burger, isCompact = false }: AppHeaderProps) {
           </Text>
         </Anchor>
         {navigation.state === 'loading' ? (
-          <Loader size="xs" aria-label={t('common.loading')} />
+          <Loader size="xs" role="status" aria-label={t('common.loading')} />
         ) : null}
       </Group>
       <Group gap={isCompact ? 4 : 'sm'} wrap="nowrap">

@@ -16,6 +16,11 @@ type NotifyOptions = {
   id?: string;
 };
 
+/** The toast's close button, named for assistive technologies (an icon alone has no name). */
+function closeButtonProps() {
+  return { 'aria-label': i18n.t('common.close') };
+}
+
 export function notifySuccess(message: ReactNode, options: NotifyOptions = {}): string {
   return notifications.show({
     message,
@@ -23,6 +28,7 @@ export function notifySuccess(message: ReactNode, options: NotifyOptions = {}): 
     id: options.id,
     color: 'teal',
     autoClose: options.autoClose ?? noticeDurationMs,
+    closeButtonProps: closeButtonProps(),
     'data-testid': 'notice-success',
   });
 }
@@ -34,6 +40,7 @@ export function notifyInfo(message: ReactNode, options: NotifyOptions = {}): str
     id: options.id,
     color: 'blue',
     autoClose: options.autoClose ?? noticeDurationMs,
+    closeButtonProps: closeButtonProps(),
     'data-testid': 'notice-info',
   });
 }
@@ -45,6 +52,7 @@ export function notifyError(message: ReactNode, options: NotifyOptions = {}): st
     id: options.id,
     color: 'red',
     autoClose: options.autoClose ?? noticeDurationMs,
+    closeButtonProps: closeButtonProps(),
     'data-testid': 'notice-error',
   });
 }

@@ -22,7 +22,8 @@ export function PageQueryState({ title, query, noneTitle }: PageQueryStateProps)
   if (query?.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label={t('common.loading')} />
+        {/* A role of its own: a name on the bare span is prohibited (axe aria-prohibited-attr). */}
+        <Loader role="status" aria-label={t('common.loading')} />
       </Center>
     );
   }
