@@ -400,7 +400,9 @@ describe('bulk database elements', { timeout: 30_000 }, () => {
   // Under a loaded full run the cell's editor sometimes closes before the typing reaches it
   // (jsdom only; the same edits pass in Chromium, e2e/catalogue/bulk.spec.ts): retried while
   // the cause is looked for (docs/decisions.md).
-  it('asks before leaving with unsaved changes, except to the row’s detail screen, and keeps the edits for the way back', { retry: 2 }, async () => {
+  it('asks before leaving with unsaved changes, except to the row’s detail screen, and keeps the edits for the way back', {
+    retry: 2,
+  }, async () => {
     const rows = [buildBulkElement({ name: 'Saumon' })];
     const key = rows[0]!.key;
     const { user, router } = renderDatabaseBulk(rows);
@@ -429,7 +431,9 @@ describe('bulk database elements', { timeout: 30_000 }, () => {
   // Under a loaded full run the cell's editor sometimes closes before the typing reaches it
   // (jsdom only; the same edits pass in Chromium, e2e/catalogue/bulk.spec.ts): retried while
   // the cause is looked for (docs/decisions.md).
-  it('keeps the grid and its edits when the rows read turn stale (a save marks them so)', { retry: 2 }, async () => {
+  it('keeps the grid and its edits when the rows read turn stale (a save marks them so)', {
+    retry: 2,
+  }, async () => {
     const rows = [
       buildBulkElement({ name: 'Saumon', version: 1 }),
       buildBulkElement({ name: 'Thon' }),
