@@ -11,3 +11,4 @@ export * from './shop';
 export * from './tasks';
 export * from './trainings';
 export * from './users';
+export * from './operations';
