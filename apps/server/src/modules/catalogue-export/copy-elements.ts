@@ -45,9 +45,12 @@ import {
   type Executor,
   type ExportPlan,
   exportedBefore,
+  exportedToStore,
   externalUrl,
   isSameDatabase,
   recordCopies,
+  resolveStoreSelection,
+  type StoreSelection,
   slices,
   type TargetOwner,
   typeMatcher,
@@ -330,13 +333,8 @@ function ownLabelCopies(rows: LabelRow[]): LabelInsert[] {
   })) as LabelInsert[];
 }
 
-/** A selected store element: its row (null: not overridden) and its origin, if any. */
-type StoreItem = {
-  sourceId: string;
-  row: StoreElementRow | null;
-  origin: DatabaseElementRow | null;
-  name: string;
-};
+/** A selected store element, with its effective name. */
+type StoreItem = StoreSelection<StoreElementRow, DatabaseElementRow> & { name: string };
 
 /**
  * POST /api/stores/copyStoreElements: a store's elements into another store (docs/decisions.md).
@@ -379,83 +377,37 @@ export async function planStoreElements(
           ),
         )
     : [];
-  const originById = new Map(origins.map((row) => [row.id, row]));
-  const rowById = new Map(storeRows.map((row) => [row.id, row]));
-  const overrideOf = new Map<string, StoreElementRow>();
-  for (const row of storeRows) {
-    if (row.origin_id && originById.has(row.origin_id)) overrideOf.set(row.origin_id, row);
-  }
-  const resolve = (id: string): Omit<StoreItem, 'name'> | null => {
-    const row = rowById.get(id);
-    if (row) {
-      const origin = row.origin_id ? (originById.get(row.origin_id) ?? null) : null;
-      return { sourceId: row.id, row, origin };
-    }
-    const origin = originById.get(id);
-    if (!origin) return null;
-    const override = overrideOf.get(origin.id) ?? null;
-    return { sourceId: override?.id ?? origin.id, row: override, origin };
-  };
-  const items: StoreItem[] = [];
-  const seen = new Set<string>();
-  const unknown: string[] = [];
-  const order: ({ kind: 'item'; item: StoreItem } | { kind: 'missing'; id: string })[] = [];
-  for (const id of ids) {
-    const found = resolve(id);
-    if (!found) {
-      unknown.push(id);
-      order.push({ kind: 'missing', id });
-      continue;
-    }
-    if (seen.has(found.sourceId)) continue;
-    seen.add(found.sourceId);
-    const item = {
-      ...found,
-      name: effectiveStoreValues(found.row, found.origin).values.name,
-    };
-    items.push(item);
-    order.push({ kind: 'item', item });
-  }
-  await assertNoForeignIds(db, 'element', unknown);
-  const sameDatabase = isSameDatabase(source, target);
-  // Earlier copies are recorded under the override's id, or the origin's when not overridden.
-  const candidates = items.flatMap((item) =>
-    [item.row?.id, item.origin?.id].filter((id) => id !== undefined),
+  const { resolved, items: found } = resolveStoreSelection(ids, storeRows, origins);
+  await assertNoForeignIds(
+    db,
+    'element',
+    resolved.filter((entry) => !entry.item).map((entry) => entry.id),
   );
-  const [exported, targetOverrides] = await Promise.all([
-    exportedBefore(db, 'element', owner, candidates),
-    sameDatabase && items.some((item) => item.origin)
-      ? db
-          .select({ origin_id: storeElements.origin_id })
-          .from(storeElements)
-          .where(
-            and(
-              eq(storeElements.store_id, target.id),
-              inArray(
-                storeElements.origin_id,
-                items.flatMap((item) => (item.origin ? [item.origin.id] : [])),
-              ),
-            ),
-          )
-      : Promise.resolve([] as { origin_id: string | null }[]),
+  const nameOf = new Map(
+    [...found.values()].map((item) => [
+      item.sourceId,
+      effectiveStoreValues(item.row, item.origin).values.name,
+    ]),
+  );
+  const sameDatabase = isSameDatabase(source, target);
+  const isExported = await exportedToStore(db, 'element', { owner, sameDatabase }, [
+    ...found.values(),
   ]);
-  const overridden = new Set(targetOverrides.map((row) => row.origin_id));
   const skipped: CopyResponse['skipped'] = [];
   const selected: StoreItem[] = [];
-  for (const entry of order) {
-    if (entry.kind === 'missing') {
-      skipped.push({ source_id: entry.id, name: null, reason: 'not-found' });
+  const seen = new Set<string>();
+  for (const { id, item } of resolved) {
+    if (!item) {
+      skipped.push({ source_id: id, name: null, reason: 'not-found' });
       continue;
     }
-    const { item } = entry;
-    const isExported =
-      (item.row && exported.has(item.row.id)) ||
-      (item.origin && exported.has(item.origin.id)) ||
-      (sameDatabase && item.origin && overridden.has(item.origin.id));
-    if (isExported) {
-      skipped.push({ source_id: item.sourceId, name: item.name, reason: 'already-exported' });
+    if (seen.has(item.sourceId)) continue;
+    seen.add(item.sourceId);
+    const name = nameOf.get(item.sourceId) ?? '';
+    if (isExported(item)) {
+      skipped.push({ source_id: item.sourceId, name, reason: 'already-exported' });
     } else {
-      selected.push(item);
+      selected.push({ ...item, name });
     }
   }
   const rowIds = selected.flatMap((item) => (item.row ? [item.row.id] : []));

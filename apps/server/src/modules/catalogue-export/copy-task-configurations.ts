@@ -33,9 +33,11 @@ import {
   type Executor,
   type ExportPlan,
   exportedBefore,
+  exportedToStore,
   isSameDatabase,
   nameKey,
   recordCopies,
+  resolveStoreSelection,
   slices,
   type TargetOwner,
   typeMatcher,
@@ -481,62 +483,17 @@ export async function planStoreConfigurations(
           ),
         )
     : [];
-  const originById = new Map(origins.map((row) => [row.id, row]));
-  const rowById = new Map(storeRows.map((row) => [row.id, row]));
-  const overrideOf = new Map<string, StoreConfigurationRow>();
-  for (const row of storeRows) {
-    if (row.origin_id && originById.has(row.origin_id)) overrideOf.set(row.origin_id, row);
-  }
-  type Item = {
-    sourceId: string;
-    row: StoreConfigurationRow | null;
-    origin: DatabaseConfigurationRow | null;
-  };
-  const resolve = (id: string): Item | null => {
-    const row = rowById.get(id);
-    if (row) {
-      const origin = row.origin_id ? (originById.get(row.origin_id) ?? null) : null;
-      return { sourceId: row.id, row, origin };
-    }
-    const origin = originById.get(id);
-    if (!origin) return null;
-    const override = overrideOf.get(origin.id) ?? null;
-    return { sourceId: override?.id ?? origin.id, row: override, origin };
-  };
-  const resolved = ids.map((id) => ({ id, item: resolve(id) }));
+  const { resolved, items } = resolveStoreSelection(ids, storeRows, origins);
   await assertNoForeignIds(
     db,
     'task-configuration',
     resolved.filter((entry) => !entry.item).map((entry) => entry.id),
   );
-  const items = new Map<string, Item>();
-  for (const { item } of resolved)
-    if (item && !items.has(item.sourceId)) items.set(item.sourceId, item);
   const sameDatabase = isSameDatabase(source, target);
-  const withOrigin = [...items.values()].flatMap((item) => (item.origin ? [item.origin.id] : []));
-  const [exported, targetOverrides, hiddenModules] = await Promise.all([
-    exportedBefore(
-      db,
-      'task-configuration',
-      owner,
-      [...items.values()].flatMap((item) =>
-        [item.row?.id, item.origin?.id].filter((id) => id !== undefined),
-      ),
-    ),
-    sameDatabase && withOrigin.length
-      ? db
-          .select({ origin_id: storeTaskConfigurations.origin_id })
-          .from(storeTaskConfigurations)
-          .where(
-            and(
-              eq(storeTaskConfigurations.store_id, target.id),
-              inArray(storeTaskConfigurations.origin_id, withOrigin),
-            ),
-          )
-      : Promise.resolve([] as { origin_id: string | null }[]),
+  const [isExported, hiddenModules] = await Promise.all([
+    exportedToStore(db, 'task-configuration', { owner, sameDatabase }, [...items.values()]),
     storeHiddenModules(db, target),
   ]);
-  const overridden = new Set(targetOverrides.map((row) => row.origin_id));
   const early = new Map<string, CopyResponse['skipped'][number]>();
   const candidates: Candidate[] = [];
   const names = new Map<string, string>();
@@ -544,11 +501,7 @@ export async function planStoreConfigurations(
     const effective = effectiveStoreConfiguration(item.row, item.origin);
     const name = effective.values.name;
     names.set(item.sourceId, name);
-    const isExported =
-      (item.row && exported.has(item.row.id)) ||
-      (item.origin && exported.has(item.origin.id)) ||
-      (sameDatabase && item.origin && overridden.has(item.origin.id));
-    if (isExported) {
+    if (isExported(item)) {
       early.set(item.sourceId, { source_id: item.sourceId, name, reason: 'already-exported' });
       continue;
     }

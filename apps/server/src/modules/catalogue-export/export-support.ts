@@ -189,3 +189,81 @@ export const isSameDatabase = (source: StoreRow, target: StoreRow) =>
 /** A picture's URL kept on a copy without its file: only one outside our storage. */
 export const externalUrl = (url: string | null) =>
   url && !url.startsWith('/api/files/') ? url : null;
+
+/** A selected store object: its own row (null: not overridden) and its origin, if any. */
+export type StoreSelection<Row, Origin> = {
+  sourceId: string;
+  row: Row | null;
+  origin: Origin | null;
+};
+
+/**
+ * What each selected id designates in a store (spec 001 §7): a store row of the source, or a
+ * database object of its database as the store sees it (through its override when there is
+ * one). `resolved` keeps the order sent (item null: designates nothing); `items` holds each
+ * designated object once, by source id, first seen first.
+ */
+export function resolveStoreSelection<
+  Row extends { id: string; origin_id: string | null },
+  Origin extends { id: string },
+>(ids: readonly string[], storeRows: readonly Row[], origins: readonly Origin[]) {
+  const originById = new Map(origins.map((row) => [row.id, row]));
+  const rowById = new Map(storeRows.map((row) => [row.id, row]));
+  const overrideOf = new Map<string, Row>();
+  for (const row of storeRows) {
+    if (row.origin_id && originById.has(row.origin_id)) overrideOf.set(row.origin_id, row);
+  }
+  const resolve = (id: string): StoreSelection<Row, Origin> | null => {
+    const row = rowById.get(id);
+    if (row) {
+      const origin = row.origin_id ? (originById.get(row.origin_id) ?? null) : null;
+      return { sourceId: row.id, row, origin };
+    }
+    const origin = originById.get(id);
+    if (!origin) return null;
+    const override = overrideOf.get(origin.id) ?? null;
+    return { sourceId: override?.id ?? origin.id, row: override, origin };
+  };
+  const resolved = ids.map((id) => ({ id, item: resolve(id) }));
+  const items = new Map<string, StoreSelection<Row, Origin>>();
+  for (const { item } of resolved) {
+    if (item && !items.has(item.sourceId)) items.set(item.sourceId, item);
+  }
+  return { resolved, items };
+}
+
+/**
+ * The selected store objects already in the target store: copied by an earlier export (under
+ * the override's id, or the origin's when not overridden), or, into a store of the same
+ * database, an origin the target already overrides.
+ */
+export async function exportedToStore<Row extends { id: string }, Origin extends { id: string }>(
+  db: Pick<Database, 'select'>,
+  kind: CopyKind,
+  target: { owner: TargetOwner; sameDatabase: boolean },
+  items: readonly StoreSelection<Row, Origin>[],
+): Promise<(item: StoreSelection<Row, Origin>) => boolean> {
+  const withOrigin = items.flatMap((item) => (item.origin ? [item.origin.id] : []));
+  const table = kind === 'element' ? storeElements : storeTaskConfigurations;
+  const [exported, targetOverrides] = await Promise.all([
+    exportedBefore(
+      db,
+      kind,
+      target.owner,
+      items.flatMap((item) => [item.row?.id, item.origin?.id].filter((id) => id !== undefined)),
+    ),
+    target.sameDatabase && withOrigin.length
+      ? db
+          .select({ origin_id: table.origin_id })
+          .from(table)
+          .where(and(eq(table.store_id, target.owner.id), inArray(table.origin_id, withOrigin)))
+      : Promise.resolve([] as { origin_id: string | null }[]),
+  ]);
+  const overridden = new Set(targetOverrides.map((row) => row.origin_id));
+  return (item) =>
+    Boolean(
+      (item.row && exported.has(item.row.id)) ||
+        (item.origin && exported.has(item.origin.id)) ||
+        (target.sameDatabase && item.origin && overridden.has(item.origin.id)),
+    );
+}
