@@ -97,7 +97,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PUBLIC_URL: e2eUrl,
       DATA_DIR: join(runDir, 'data'),
-      LOG_LEVEL: 'warn',
+      // Info: the technical screen's Output tab follows the requests (e2e/technical).
+      LOG_LEVEL: 'info',
       SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort}?ignoreTLS=true`,
     },
   },

@@ -14,10 +14,12 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import pino from 'pino';
 import { z } from 'zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { alertsRoutes } from './modules/alerts/alerts.routes';
+import { countUnresolvedEpisodes } from './modules/alerts/alerts.service';
 import { allergensRoutes } from './modules/allergens/allergens.routes';
 import { auditsRoutes } from './modules/audits/audits.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -37,6 +39,8 @@ import { backfillResultAnomalies } from './modules/history/history.service';
 import { homeRoutes } from './modules/home/home.routes';
 import { peopleRoutes } from './modules/people/people.routes';
 import { probesRoutes } from './modules/probes/probes.routes';
+import { createOutputRing, type OutputRing, teeToRing } from './modules/profiling/output-ring';
+import { registerProfiling } from './modules/profiling/profiling.routes';
 import { punchCardsRoutes } from './modules/punch-cards/punch-cards.routes';
 import { sensorsRoutes } from './modules/sensors/sensors.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
@@ -51,8 +55,10 @@ import { registerRequestAuth } from './platform/auth/request-auth';
 import type { AppDeps } from './platform/deps';
 import { AppError, registerErrorHandling, safeError } from './platform/errors';
 import { createEventBus } from './platform/events';
+import { answersUnderPressure, registerLoadShedding, registerReadiness } from './platform/health';
 import { createIntegrations, type Integrations } from './platform/integrations';
 import { createMailer, type Mailer } from './platform/mail';
+import { registerMetrics } from './platform/metrics';
 import { createPushSender, type PushSender } from './platform/push';
 import { createLocalStorage, type Storage } from './platform/storage';
 import { createS3Storage } from './platform/storage-s3';
@@ -77,7 +83,19 @@ export type BuildAppOptions = {
   now?: () => Date;
   /** Web Push; default VAPID keys from the configuration or DATA_DIR (null: off). */
   push?: PushSender | null;
+  /** The instance's recent output, fed by the logger (default a new ring; none without logger). */
+  outputRing?: OutputRing;
 };
+
+/**
+ * The logger's options with its destination (the given stream, else stdout) also feeding the
+ * output ring of the admin screen (issue 20); stdout receives the same lines as before.
+ */
+function withOutputRing(logger: boolean | object, ring: OutputRing): boolean | object {
+  if (logger === false) return false;
+  const options = (logger === true ? {} : logger) as { stream?: { write(chunk: string): unknown } };
+  return { ...options, stream: teeToRing(options.stream ?? pino.destination(1), ring) };
+}
 
 /** Request URLs are logged without their query string: login tokens travel there (?token=). */
 function serializeRequest(request: { method: string; url: string; ip?: string }) {
@@ -89,8 +107,9 @@ const tabletDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../table
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const outputRing = options.outputRing ?? createOutputRing();
   const app = Fastify({
-    logger:
+    logger: withOutputRing(
       options.logger === undefined
         ? {
             level: config.LOG_LEVEL,
@@ -104,6 +123,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             serializers: { req: serializeRequest, err: safeError },
           }
         : options.logger,
+      outputRing,
+    ),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
@@ -140,6 +161,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     await deps.events.close();
   });
+  // Operations (issue 20): GET /metrics, and load shedding ahead of every other hook.
+  const metrics = registerMetrics(app, {
+    token: config.METRICS_TOKEN,
+    database,
+    subscriberCount: () => deps.events.subscriberCount(),
+    unresolvedAlertEpisodes: () => countUnresolvedEpisodes(deps.db),
+  });
+  await registerLoadShedding(app, config, { onShed: (reason) => metrics?.recordShed(reason) });
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
@@ -190,6 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.get(
     '/api/health',
     {
+      config: answersUnderPressure,
       schema: {
         tags: ['health'],
         response: { 200: z.object({ status: z.literal('ok'), database: z.string() }) },
@@ -200,6 +230,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return { status: 'ok' as const, database: database.driver };
     },
   );
+  registerReadiness(app, database);
   await app.register(authRoutes, { prefix: '/api', ...deps });
   await app.register(usersRoutes, { prefix: '/api', ...deps });
   await app.register(distributorsRoutes, { prefix: '/api', ...deps });
@@ -227,6 +258,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(trainingsRoutes, { prefix: '/api', ...deps });
   await app.register(documentsRoutes, { prefix: '/api', ...deps });
   await app.register(shopRoutes, { prefix: '/api', ...deps });
+  // This process as a server instance: heartbeat, profiling, output (main.ts starts it).
+  await registerProfiling(app, deps, outputRing);
   // Resumable uploads (tus) at /api/uploads: its own body handling, nothing parsed.
   await app.register(uploadsRoutes, { prefix: '/api', ...deps });
   // Files whose deletion a save queued but a crash interrupted.

@@ -11,6 +11,12 @@ const optionalText = z.preprocess(
   z.string().min(1).optional(),
 );
 
+/** A whole number 0 or more; empty or unset means the default. */
+const optionalCount = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z.coerce.number().int().min(0).optional(),
+);
+
 const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -27,6 +33,8 @@ const configSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    /** The version this instance reports on the admin screen (default: the git commit, if any). */
+    MISE_VERSION: optionalText,
     /** Seed the demo organisation on a real PostgreSQL server too (always on for PGlite). */
     SEED_DEMO: booleanFlag,
     /** Behind a reverse proxy: trust X-Forwarded-* for the client address. */
@@ -100,6 +108,23 @@ const configSchema = z
     S3_SECRET_ACCESS_KEY: optionalText,
     /** Path-style addresses (http://host/bucket/key), as MinIO-like servers need. */
     S3_FORCE_PATH_STYLE: booleanFlag,
+    /**
+     * The Bearer token Prometheus sends to GET /metrics (16 characters or more, never logged);
+     * unset means /metrics answers 404.
+     */
+    METRICS_TOKEN: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.string().min(16).optional(),
+    ),
+    /**
+     * Load shedding: above any of these the server answers 503 'server/overloaded' (with
+     * Retry-After) instead of serving, except /api/health, /api/ready and /metrics. 0 turns a
+     * check off. Unset: event-loop delay 1000 ms, heap 90% of V8's heap limit, RSS off (set it
+     * from the container's memory limit); with NODE_ENV=test all off (platform/health.ts).
+     */
+    LOAD_SHEDDING_MAX_EVENT_LOOP_DELAY_MS: optionalCount,
+    LOAD_SHEDDING_MAX_HEAP_USED_MB: optionalCount,
+    LOAD_SHEDDING_MAX_RSS_MB: optionalCount,
   })
   .superRefine((env, context) => {
     // The video host needs both its address and its key.

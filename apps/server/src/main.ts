@@ -27,6 +27,8 @@ const seeded = isSeeding ? await seedDemo(database.db, app.deps.storage) : null;
 const isDemo = await hasDemoAccounts(database.db);
 
 await app.listen({ port: config.PORT, host: config.HOST });
+// This instance's heartbeat, profiling snapshots and answers to the others (app.close() stops it).
+await app.profiling.start();
 // Task generation: a catch-up pass now, then every minute (safe on several instances).
 const stopTaskScheduler = startTaskScheduler({ db: database.db, log: app.log });
 // Recurring work on the job queue (pg-boss): each tick runs once across instances.

@@ -9,10 +9,29 @@ import type { DatabaseHandle } from './client';
 /** Beside this file in the sources, beside main.js in the build (build.mjs copies it). */
 export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** Arbitrary constant: one instance migrates at a time when several start together. */
-const migrationLockKey = 7_316_214;
+/**
+ * Arbitrary constant: one instance migrates at a time when several start together. Readiness
+ * (platform/health.ts) reads it in pg_locks: no instance is ready while one migrates.
+ */
+export const migrationLockKey = 7_316_214;
+
+/** Migrations running in this process (readiness answers 503 meanwhile, on PGlite too). */
+let runningMigrations = 0;
+
+export function isMigrating(): boolean {
+  return runningMigrations > 0;
+}
 
 export async function runMigrations(handle: DatabaseHandle): Promise<void> {
+  runningMigrations += 1;
+  try {
+    await migrateDatabase(handle);
+  } finally {
+    runningMigrations -= 1;
+  }
+}
+
+async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   if (handle.driver === 'pglite') {
     await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
     return;

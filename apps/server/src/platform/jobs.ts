@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/client';
 
@@ -24,8 +25,11 @@ export type JobQueue = {
 
 type Logger = { error(object: object, message: string): void };
 
+/** pg-boss's tables live in their own schema. */
+const jobQueueSchema = 'pgboss';
+
 function bossOptions(database: DatabaseHandle): PgBoss.ConstructorOptions {
-  const common = { schema: 'pgboss', application_name: 'mise-jobs' };
+  const common = { schema: jobQueueSchema, application_name: 'mise-jobs' };
   if (database.pool) {
     const { connectionString } = database.pool.options as { connectionString?: string };
     return { ...common, connectionString, max: 3 };
@@ -79,4 +83,24 @@ export async function startJobQueue(
     boss,
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 30_000 }),
   };
+}
+
+export type JobQueueDepth = { queue: string; state: 'created' | 'retry' | 'active'; count: number };
+
+/**
+ * The jobs waiting (created, retry) and running (active) per queue, read from pg-boss's own
+ * table (the same count as its getQueueSize, all queues in one query; /metrics reads it at each
+ * scrape, on any instance, whether or not its queue is started). Empty before pg-boss ever ran.
+ */
+export async function jobQueueDepths(database: DatabaseHandle): Promise<JobQueueDepth[]> {
+  const exists = (await database.db.execute(
+    sql`select to_regclass(${`${jobQueueSchema}.job`}) is not null as "isPresent"`,
+  )) as unknown as { rows: { isPresent: boolean }[] };
+  if (!exists.rows[0]?.isPresent) return [];
+  const result = (await database.db.execute(sql`
+    select name as queue, state::text as state, count(*)::int as count
+      from ${sql.identifier(jobQueueSchema)}.job
+     where state in ('created', 'retry', 'active')
+     group by name, state`)) as unknown as { rows: JobQueueDepth[] };
+  return result.rows.map((row) => ({ ...row, count: Number(row.count) }));
 }

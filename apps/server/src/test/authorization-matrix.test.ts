@@ -774,6 +774,29 @@ function auditCases(): Case[] {
   ];
 }
 
+/** The admin technical screen's server calls (issue 20): admin only, for any instance. */
+function profilingCases(): Case[] {
+  const urls = ['/api/profiling/instances', '/api/profiling/live', '/api/profiling/output'];
+  return roles.flatMap((role) =>
+    urls.map(
+      (url): Case => ({
+        role,
+        endpoint: `GET ${url}`,
+        record: 'this instance',
+        expected: anonymousOr(role, role === 'admin' ? 200 : 403),
+        send: (agent) => send(agent, { method: 'GET', url }),
+        check: (response) => {
+          const body = response.json() as { items: unknown[]; instance_id?: string };
+          expect(Array.isArray(body.items)).toBe(true);
+          if (url !== '/api/profiling/instances') {
+            expect(body.instance_id).toBe(context.app.profiling.identity.id);
+          }
+        },
+      }),
+    ),
+  );
+}
+
 const cases: Case[] = [
   ...roles.map(
     (role): Case => ({
@@ -844,6 +867,7 @@ const cases: Case[] = [
   ...trainingCases(),
   ...documentCases(),
   ...catalogueExportCases(),
+  ...profilingCases(),
 ];
 
 // A valid 1×1 PNG, uploaded as every account's illustration.

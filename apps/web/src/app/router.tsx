@@ -15,6 +15,7 @@ import { demoStatusQueryOptions } from '../shared/ui/demo-banner';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
 import type { RouteHandle } from './routes/document-title';
 import { createEntryLoader } from './routes/entry-loader';
+import { lazyRoute } from './routes/load-chunk';
 import { RequireScreenAccess } from './routes/require-screen-access';
 import { RequireSignedOut, RequireUser } from './routes/require-user';
 import { RootRoute } from './routes/root-route';
@@ -63,6 +64,7 @@ const builtPaths = new Set<string>([
   '/bulkDatabaseTask',
   '/bulkStoreElement',
   '/bulkStoreTask',
+  '/technical',
 ]);
 
 /** The expert-mode screens (issue 19): one chunk for the four, their rows read alongside it. */
@@ -113,7 +115,7 @@ function screen(
     path,
     handle,
     ErrorBoundary: RouteErrorBoundary,
-    lazy: async () => ({ Component: await load() }),
+    lazy: () => lazyRoute(async () => ({ Component: await load() })),
   };
 }
 
@@ -124,10 +126,11 @@ function comingSoonRoute(path: string): RouteObject {
     path: areaKey,
     handle,
     ErrorBoundary: RouteErrorBoundary,
-    lazy: async () => {
-      const { ComingSoonPage } = await import('../shared/ui/coming-soon-page');
-      return { element: <ComingSoonPage areaKey={areaKey} /> };
-    },
+    lazy: () =>
+      lazyRoute(async () => {
+        const { ComingSoonPage } = await import('../shared/ui/coming-soon-page');
+        return { element: <ComingSoonPage areaKey={areaKey} /> };
+      }),
   };
 }
 
@@ -178,10 +181,11 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
         {
           path: 'resetPassword',
           handle: { titleKey: 'areas.resetPassword' } satisfies RouteHandle,
-          lazy: async () => ({
-            Component: (await import('../features/auth/pages/reset-password-page'))
-              .ResetPasswordPage,
-          }),
+          lazy: () =>
+            lazyRoute(async () => ({
+              Component: (await import('../features/auth/pages/reset-password-page'))
+                .ResetPasswordPage,
+            })),
         },
         {
           loader: prefetchMe,
@@ -203,19 +207,21 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: 'changePassword',
               handle: { titleKey: 'areas.changePassword' } satisfies RouteHandle,
-              lazy: async () => ({
-                Component: (await import('../features/auth/pages/change-password-page'))
-                  .ChangePasswordPage,
-              }),
+              lazy: () =>
+                lazyRoute(async () => ({
+                  Component: (await import('../features/auth/pages/change-password-page'))
+                    .ChangePasswordPage,
+                })),
             },
             {
               // The layout is a chunk of its own: the sign-in screen does not download it.
               // It shows once the demo-data status is known (asked alongside its chunk): the
               // banner is in its first frame instead of pushing the page down afterwards.
               loader: waitForDemoStatus,
-              lazy: async () => ({
-                Component: (await import('./layout/app-layout')).AppLayout,
-              }),
+              lazy: () =>
+                lazyRoute(async () => ({
+                  Component: (await import('./layout/app-layout')).AppLayout,
+                })),
               children: [
                 {
                   Component: RequireScreenAccess,
@@ -446,6 +452,11 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                     screen(
                       'shop',
                       async () => (await import('../features/shop/pages/shop-page')).ShopPage,
+                    ),
+                    screen(
+                      'technical',
+                      async () =>
+                        (await import('../features/technical/pages/technical-page')).TechnicalPage,
                     ),
                     ...routePaths.filter((path) => !builtPaths.has(path)).map(comingSoonRoute),
                     // Any other address: a not-found page inside the layout (signed out: /login).

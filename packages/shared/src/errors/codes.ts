@@ -133,6 +133,7 @@ export const errorStatus = {
   'alert/not-found': 404,
   'alert/already-acknowledged': 409,
   'push/unavailable': 503,
+  'profiling/instance-unreachable': 503,
   'audit/name-required': 400,
   'audit/section-title-required': 400,
   'audit/question-text-required': 400,
@@ -178,6 +179,8 @@ export const errorStatus = {
   'training/not-targeted': 403,
   'training/not-active': 409,
   'training/quiz-failed': 400,
+  /** Load shedding (issue 20): the instance is overloaded; Retry-After says when to try again. */
+  'server/overloaded': 503,
   internal: 500,
 } as const;
 
@@ -379,6 +382,8 @@ export const defaultMessages: Record<ErrorCode, string> = {
   'training/not-active': 'This training is not active.',
   'training/quiz-failed': 'Some answers of the quiz are not right.',
   'push/unavailable': 'Push notifications are not configured on this server.',
+  'profiling/instance-unreachable': 'This server instance does not answer.',
+  'server/overloaded': 'The server is busy. Please try again in a moment.',
   internal: 'An error occured.',
 };
 

@@ -27,6 +27,7 @@ describe('navigation entries per role (spec 000 §2 table)', () => {
       'probes',
       'accounts',
       'billing',
+      'technical',
     ]);
   });
   it('distributor', () => {

@@ -15,6 +15,8 @@ export const navigationEntries = [
   { key: 'probes', path: '/probes', roles: ['admin'] },
   { key: 'accounts', path: '/accounts', roles: ['distributor', 'admin'] },
   { key: 'billing', path: '/billing', roles: ['admin'] },
+  /** The admin technical screen (spec 002 §2, §6); the spec does not show its route. */
+  { key: 'technical', path: '/technical', roles: ['admin'] },
 ] as const satisfies readonly { key: string; path: string; roles: readonly Role[] }[];
 
 export type NavigationEntry = (typeof navigationEntries)[number];
@@ -39,7 +41,7 @@ export function landingPath(initialPage: string | null, isNewPasswordRequired: b
   return '/home';
 }
 
-/** Every route of the route table (spec 000 §2). */
+/** Every route of the route table (spec 000 §2), and the admin technical screen's (spec 002 §2). */
 export const routePaths = [
   '/punchCards',
   '/trainingStats',
@@ -80,6 +82,7 @@ export const routePaths = [
   '/auditingResults',
   '/allergens',
   '/changePassword',
+  '/technical',
 ] as const;
 
 /** Account permissions that depend on the viewer only (spec 000 §6). */

@@ -29,7 +29,11 @@ import {
  *   PUT  /api/databases/:id/shop                      save the database's items (distributor, admin)
  *   POST /api/databases/:id/shop/illustrations        a copy's own picture (multipart)
  *   GET  /api/stores/:storeId/shop                    the store's orderable items
- *   POST /api/stores/:storeId/shop/orders             an order (store owner, manager, distributor, admin)
+ *   POST /api/stores/:storeId/shop/orders             an order (whoever may edit the store: its
+ *                                                     owners, distributor, admins, managers of a
+ *                                                     manager-owned store)
+ *   GET  /api/stores/:storeId/shop/orders             the store's orders, newest first, paged
+ *                                                     (whoever sees the store)
  *
  * Tablet (Bearer device token; the order also `x-employee-token`):
  *   GET  /api/device/shop                             the store's orderable items

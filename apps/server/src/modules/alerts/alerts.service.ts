@@ -201,3 +201,26 @@ export async function deleteSubscription(
 export async function setUserLanguage(db: Database, userId: string, language: string) {
   await db.update(users).set({ language }).where(eq(users.id, userId));
 }
+
+/**
+ * Episodes whose condition is still on, by kind, and how many of them nobody acknowledged yet
+ * (the /metrics gauges): answered from the partial index of unresolved episodes, whatever the
+ * size of the history. Kinds without an episode count 0.
+ */
+export async function countUnresolvedEpisodes(
+  db: Database,
+): Promise<{ kind: AlertEpisode['kind']; open: number; unacknowledged: number }[]> {
+  const rows = await db
+    .select({
+      kind: alertEpisodes.kind,
+      open: sql<number>`count(*)::int`,
+      unacknowledged: sql<number>`(count(*) filter (where ${alertEpisodes.acknowledged_at} is null))::int`,
+    })
+    .from(alertEpisodes)
+    .where(isNull(alertEpisodes.resolved_at))
+    .groupBy(alertEpisodes.kind);
+  return alertEpisodes.kind.enumValues.map((kind) => {
+    const row = rows.find((candidate) => candidate.kind === kind);
+    return { kind, open: Number(row?.open ?? 0), unacknowledged: Number(row?.unacknowledged ?? 0) };
+  });
+}

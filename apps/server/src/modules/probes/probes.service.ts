@@ -21,6 +21,7 @@ import type { Database } from '../../db/client';
 import { probeReadings, probeReadingsHourly, probes, stores } from '../../db/schema';
 import { hashToken, newToken, safeEqual } from '../../platform/auth/tokens';
 import { AppError, forbidden, notFound } from '../../platform/errors';
+import { recordProbeReadings } from '../../platform/metrics';
 import { type Scope, storeFilter } from '../../platform/scope';
 import { findStoreInScope } from '../stores/stores.service';
 import { boundElementSql } from './bound-element';
@@ -397,6 +398,7 @@ export async function recordReadings(
     rows: { accepted: number }[];
   };
   const accepted = Number(result.rows[0]?.accepted ?? 0);
+  recordProbeReadings(accepted, rows.length - accepted);
   return { accepted, duplicates: rows.length - accepted };
 }
 

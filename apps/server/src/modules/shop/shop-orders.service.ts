@@ -6,7 +6,7 @@ import type {
   ShopOrderList,
   StoreShop,
 } from '@mise/shared/shop/schemas';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import {
@@ -22,7 +22,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError, forbidden } from '../../platform/errors';
 import { countPastPage } from '../../platform/paging';
 import type { Scope } from '../../platform/scope';
-import { findEditableStore } from '../stores/stores.service';
+import { findEditableStore, findStoreInScope } from '../stores/stores.service';
 import { findShopDistributor, type StoreShopContext, storeShopItems } from './shop.service';
 import { type ShopMailLanguage, shopOrderMail } from './shop-mail';
 
@@ -331,8 +331,28 @@ export async function listOrders(
   query: ListShopOrdersQuery,
 ): Promise<ShopOrderList> {
   const distributor = await findShopDistributor(db, scope, distributorId);
-  const { limit, offset } = query;
-  const where = eq(shopOrders.distributor_id, distributor.id);
+  return pageOfOrders(db, eq(shopOrders.distributor_id, distributor.id), query);
+}
+
+/**
+ * GET /api/stores/:storeId/shop/orders: the store's orders, newest first, for whoever sees the
+ * store (a manager reads them on a store he may not order for).
+ */
+export async function listStoreOrders(
+  db: Database,
+  scope: Scope,
+  storeId: string,
+  query: ListShopOrdersQuery,
+): Promise<ShopOrderList> {
+  const store = await findStoreInScope(db, scope, storeId);
+  return pageOfOrders(db, eq(shopOrders.store_id, store.id), query);
+}
+
+async function pageOfOrders(
+  db: Database,
+  where: SQL,
+  { limit, offset }: ListShopOrdersQuery,
+): Promise<ShopOrderList> {
   const rows = await ordersQuery(db)
     .where(where)
     .orderBy(desc(shopOrders.created_at), desc(shopOrders.id))

@@ -221,6 +221,21 @@ export const shopRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     }),
   );
 
+  /** The store's orders (tablet and back-office), newest first: whoever sees the store. */
+  app.get(
+    '/stores/:storeId/shop/orders',
+    {
+      schema: {
+        tags,
+        params: storeParams,
+        querystring: listShopOrdersQuerySchema,
+        response: { 200: listShopOrdersResponseSchema },
+      },
+    },
+    async (request) =>
+      orders.listStoreOrders(db, await scopeFor(request), request.params.storeId, request.query),
+  );
+
   /* ---------- Tablet ---------- */
 
   app.get(

@@ -9,6 +9,7 @@ import {
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { stores, taskGenerationEvents, taskGenerationRuns, tasks } from '../../db/schema';
+import { recordTaskGenerationRuns } from '../../platform/metrics';
 import {
   type GenerationConfiguration,
   loadGenerationConfigurations,
@@ -478,12 +479,15 @@ export async function generateItems(
       : left.store.id.localeCompare(right.store.id),
   );
   if (sorted.length === 0) return [];
+  // Counted once per item (/metrics): together, or one by one through the fallback below.
   try {
-    return await generateTogether(db, sorted, context);
+    return recordTaskGenerationRuns(await generateTogether(db, sorted, context));
   } catch (error) {
     if (sorted.length === 1) {
       await recordFailure(db, sorted[0]!, error, context.now);
-      return [{ storeId: sorted[0]!.store.id, day: sorted[0]!.day, status: 'failed', created: 0 }];
+      return recordTaskGenerationRuns([
+        { storeId: sorted[0]!.store.id, day: sorted[0]!.day, status: 'failed', created: 0 },
+      ]);
     }
     const results: GenerationResult[] = [];
     for (const item of sorted) {

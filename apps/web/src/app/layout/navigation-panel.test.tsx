@@ -22,6 +22,7 @@ const expectedEntries: Record<Role, string[]> = {
     'Probes',
     'Accounts',
     'Billing',
+    'Technical',
   ],
   distributor: [
     'Home',

@@ -12,6 +12,7 @@ import {
   IconLogout,
   IconReceipt,
   IconSchool,
+  IconServer,
   IconShoppingCart,
   IconSpeakerphone,
   IconTemperature,
@@ -37,6 +38,7 @@ const icons: Record<NavigationKey, ComponentType<{ size?: number; stroke?: numbe
   probes: IconTemperature,
   accounts: IconUsers,
   billing: IconReceipt,
+  technical: IconServer,
 };
 
 /** Detail pages highlight the entry of their list. */

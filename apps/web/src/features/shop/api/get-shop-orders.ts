@@ -2,8 +2,12 @@ import type { ShopOrderList } from '@mise/shared/shop/schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/api-client';
 
+/** Every page of a distributor's orders (to invalidate them all after an order). */
+export const distributorShopOrdersKey = (distributorId: string) =>
+  ['distributors', distributorId, 'shop', 'orders'] as const;
+
 export const shopOrdersQueryKey = (distributorId: string, offset: number, limit: number) =>
-  ['distributors', distributorId, 'shop', 'orders', { offset, limit }] as const;
+  [...distributorShopOrdersKey(distributorId), { offset, limit }] as const;
 
 /** GET /api/distributors/:id/shop/orders: the stores' orders, newest first, one page. */
 export function getShopOrders(

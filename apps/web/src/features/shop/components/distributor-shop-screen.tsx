@@ -185,7 +185,7 @@ export function DistributorShopScreen({ shop }: { shop: DistributorShop }) {
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="orders">
-          <ShopOrdersList distributorId={shop.distributor.id} />
+          <ShopOrdersList source={{ kind: 'distributor', id: shop.distributor.id }} />
         </Tabs.Panel>
       </Tabs>
       <ShopPriceModal

@@ -1,12 +1,14 @@
 import { Badge, Center, Group, Loader, Pagination, Stack, Table, Text } from '@mantine/core';
 import { shopOrdersPageSize } from '@mise/shared/shop/constants';
-import type { ShopOrder } from '@mise/shared/shop/schemas';
+import type { ShopOrder, ShopOrderList } from '@mise/shared/shop/schemas';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatEuros } from '../../../shared/format/money';
 import { errorMessage } from '../../../shared/i18n/error-message';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { useShopOrders } from '../api/get-shop-orders';
+import { useStoreShopOrders } from '../api/get-store-shop-orders';
 
 /** A table wider than the screen scrolls: its viewport takes the keyboard focus (axe). */
 const keyboardScroll = { viewportProps: { tabIndex: 0 } };
@@ -17,11 +19,43 @@ const statusColors: Record<ShopOrder['status'], string> = {
   pending: 'orange',
 };
 
-/** The stores' orders from the distributor's shop, newest first, a page at a time (issue 19). */
-export function ShopOrdersList({ distributorId }: { distributorId: string }) {
-  const { t, i18n } = useTranslation();
+/** Whose orders: all the stores' of a distributor, or one store's. */
+export type ShopOrdersSource = { kind: 'distributor'; id: string } | { kind: 'store'; id: string };
+
+/**
+ * Orders from the distributor's shop, newest first, a page at a time (issue 19): the
+ * distributor's (every store) or one store's (no store column).
+ */
+export function ShopOrdersList({ source }: { source: ShopOrdersSource }) {
+  return source.kind === 'store' ? (
+    <StoreOrders storeId={source.id} />
+  ) : (
+    <DistributorOrders distributorId={source.id} />
+  );
+}
+
+function DistributorOrders({ distributorId }: { distributorId: string }) {
   const [page, setPage] = useState(1);
   const query = useShopOrders(distributorId, (page - 1) * shopOrdersPageSize, shopOrdersPageSize);
+  return <OrdersTable query={query} page={page} onPage={setPage} isStoreShown />;
+}
+
+function StoreOrders({ storeId }: { storeId: string }) {
+  const [page, setPage] = useState(1);
+  const query = useStoreShopOrders(storeId, (page - 1) * shopOrdersPageSize, shopOrdersPageSize);
+  return <OrdersTable query={query} page={page} onPage={setPage} isStoreShown={false} />;
+}
+
+type OrdersTableProps = {
+  query: UseQueryResult<ShopOrderList>;
+  page: number;
+  onPage: (page: number) => void;
+  /** The store column, for a distributor's orders of every store. */
+  isStoreShown: boolean;
+};
+
+function OrdersTable({ query, page, onPage, isStoreShown }: OrdersTableProps) {
+  const { t, i18n } = useTranslation();
 
   if (query.isPending) {
     return (
@@ -38,7 +72,7 @@ export function ShopOrdersList({ distributorId }: { distributorId: string }) {
     return (
       <EmptyState
         title={t('shop.orders.empty')}
-        description={t('shop.orders.emptyHint')}
+        description={t(isStoreShown ? 'shop.orders.emptyHint' : 'shop.order.historyEmptyHint')}
         testId="shop-orders-empty"
       />
     );
@@ -50,12 +84,12 @@ export function ShopOrdersList({ distributorId }: { distributorId: string }) {
   const pages = Math.max(1, Math.ceil(total / shopOrdersPageSize));
   return (
     <Stack gap="md">
-      <Table.ScrollContainer minWidth={760} scrollAreaProps={keyboardScroll}>
+      <Table.ScrollContainer minWidth={isStoreShown ? 760 : 560} scrollAreaProps={keyboardScroll}>
         <Table striped verticalSpacing="sm" data-testid="shop-orders-table">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('shop.orders.date')}</Table.Th>
-              <Table.Th>{t('shop.orders.store')}</Table.Th>
+              {isStoreShown ? <Table.Th>{t('shop.orders.store')}</Table.Th> : null}
               <Table.Th>{t('shop.orders.items')}</Table.Th>
               <Table.Th ta="right">{t('shop.orders.total')}</Table.Th>
               <Table.Th>{t('shop.orders.status')}</Table.Th>
@@ -74,14 +108,16 @@ export function ShopOrdersList({ distributorId }: { distributorId: string }) {
                     </Text>
                   ) : null}
                 </Table.Td>
-                <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {order.store_name}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {order.database_name}
-                  </Text>
-                </Table.Td>
+                {isStoreShown ? (
+                  <Table.Td>
+                    <Text size="sm" fw={500}>
+                      {order.store_name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {order.database_name}
+                    </Text>
+                  </Table.Td>
+                ) : null}
                 <Table.Td>
                   <Stack gap={0}>
                     {order.lines.map((line) => (
@@ -120,7 +156,7 @@ export function ShopOrdersList({ distributorId }: { distributorId: string }) {
           <Pagination
             total={pages}
             value={page}
-            onChange={setPage}
+            onChange={onPage}
             getControlProps={(control) => ({
               'aria-label': t(`shop.orders.pagination.${control}`),
             })}

@@ -16,6 +16,7 @@ import { useUnsavedChangesPrompt } from '../../../shared/ui/use-unsaved-changes-
 import { ElementList } from '../../elements/lists';
 import { EmployeesTab } from '../../employees/tabs';
 import { StoreProbeList } from '../../probes/panels';
+import { StoreShopTab } from '../../shop/tabs';
 import { StoreTasksTab } from '../../task-configurations/lists';
 import { useSensorSession } from '../api/get-sensor-session';
 import { getStore } from '../api/get-store';
@@ -34,8 +35,19 @@ import { StoreProbeProviderTab, sensorConnection } from './store-probe-provider-
 
 type StoreDetailProps = { store: Store; viewer: User };
 
-/** Tabs by index (spec 000 §2): 0 General, 1 Elements, 2 Tasks, 3 Employees, 4 Probe provider, 5 Devices. */
-const tabKeys = ['general', 'elements', 'tasks', 'employees', 'probeProvider', 'devices'] as const;
+/**
+ * Tabs by index (spec 000 §2): 0 General, 1 Elements, 2 Tasks, 3 Employees, 4 Probe provider,
+ * 5 Devices; 6 Shop, the store's orders (issue 19).
+ */
+const tabKeys = [
+  'general',
+  'elements',
+  'tasks',
+  'employees',
+  'probeProvider',
+  'devices',
+  'shop',
+] as const;
 
 /** Store detail (/store without a database, /storeDatabase with one). */
 export function StoreDetail({ store, viewer }: StoreDetailProps) {
@@ -73,12 +85,15 @@ export function StoreDetail({ store, viewer }: StoreDetailProps) {
   const requestedTab = Number(searchParams.get('tab') ?? '0');
   // The elements and tasks lists need the store's database (route storeDatabase, spec 000 §2).
   const isElementsTabShown = store.database !== null;
+  // A store that hides the shop extension has no Shop tab (its database's choice is the server's).
+  const isShopTabShown = !store.hidden_extensions.includes('shop');
   const isTabAvailable = (index: number) =>
     index === 0 ||
     index === 3 ||
     index === 5 ||
     (index === 4 && isProbeTabShown) ||
-    ((index === 1 || index === 2) && isElementsTabShown);
+    ((index === 1 || index === 2) && isElementsTabShown) ||
+    (index === 6 && isShopTabShown);
   const tabIndex =
     Number.isInteger(requestedTab) && isTabAvailable(requestedTab) ? requestedTab : 0;
 
@@ -185,6 +200,7 @@ export function StoreDetail({ store, viewer }: StoreDetailProps) {
           {tabKeys.map((key, index) => {
             if (index === 4 && !isProbeTabShown) return null;
             if ((index === 1 || index === 2) && !isElementsTabShown) return null;
+            if (index === 6 && !isShopTabShown) return null;
             return (
               <Tabs.Tab key={key} value={String(index)} data-testid={`store-tab-${key}`}>
                 {t(`store.tabs.${key}`)}
@@ -239,6 +255,11 @@ export function StoreDetail({ store, viewer }: StoreDetailProps) {
             permissions={permissions}
           />
         </Tabs.Panel>
+        {isShopTabShown ? (
+          <Tabs.Panel value="6">
+            <StoreShopTab storeId={store.id} canOrder={!store.is_read_only} />
+          </Tabs.Panel>
+        ) : null}
       </Tabs>
       <DatabasePickerDialog
         opened={isPickerOpen}

@@ -1,0 +1,48 @@
+import { join } from 'node:path';
+import type { Config } from '../config';
+import {
+  createLocalLister,
+  createS3Lister,
+  type StorageLister,
+} from '../modules/uploads/unreferenced-files';
+import { createLocalStorage, type Storage } from '../platform/storage';
+import { createS3Storage } from '../platform/storage-s3';
+
+/** Why the scripts do not back up or restore the embedded database, and what to do instead. */
+export function embeddedDatabaseMessage(config: Pick<Config, 'DATA_DIR'>, verb: string): string {
+  return [
+    `DATABASE_URL is not set: this deployment runs on the embedded database (PGlite) in ${config.DATA_DIR}, which the ${verb} script does not handle (pg_dump and pg_restore need a PostgreSQL server).`,
+    `Stop the server, then copy the whole DATA_DIR (pglite/, files/, vapid.json), e.g.`,
+    `  tar -C ${config.DATA_DIR} -czf mise-$(date +%F).tar.gz .`,
+    'and restore by extracting the copy into an empty DATA_DIR before starting the server.',
+    'See docs/operations.md, "Backups and restore".',
+  ].join('\n');
+}
+
+/** The deployment's storage as the server makes it (app.ts), and its lister. */
+export function configuredStorage(config: Config): {
+  storage: Storage;
+  lister: StorageLister;
+  close(): void;
+} {
+  if (config.storage.driver === 's3') {
+    const storage = createS3Storage(config.storage);
+    return {
+      storage,
+      lister: createS3Lister(storage.client, config.storage.bucket),
+      close: () => storage.client.destroy(),
+    };
+  }
+  return {
+    storage: createLocalStorage(join(config.DATA_DIR, 'files')),
+    lister: createLocalLister(join(config.DATA_DIR, 'files')),
+    close: () => {},
+  };
+}
+
+/** DATA_DIR/vapid.json when the Web Push keys come from it (VAPID_* unset), else null. */
+export function vapidKeysPathOf(config: Config): string | null {
+  return config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY
+    ? null
+    : join(config.DATA_DIR, 'vapid.json');
+}
