@@ -18,7 +18,7 @@ import type {
 } from '@mise/shared/communications/schemas';
 import { employeeTargeted, storeTargeted, targetKind } from '@mise/shared/communications/targeting';
 import { addDays, dayInZone } from '@mise/shared/tasks/rules';
-import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   communicationResultSteps,
@@ -26,10 +26,7 @@ import {
   communications,
   databases,
   employeeRoles,
-  employeeStores,
-  employees,
   stores,
-  storeTagLinks,
   storeTags,
 } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../platform/errors';
@@ -37,6 +34,18 @@ import { likePattern } from '../../platform/like-pattern';
 import { type Scope, storeFilter } from '../../platform/scope';
 import type { Storage } from '../../platform/storage';
 import { findDatabaseInScope } from '../databases/databases.service';
+import {
+  activeStaffOf,
+  completionsByStore,
+  countAimedStaff,
+  distinctTarget,
+  type ResultsOf,
+  type StoresPageQuery,
+  storeEmployeeResults,
+  storesWithTags,
+  targetEmployeeCounts,
+} from '../learning/learning-stats';
+import { readerContext, recordStep, type TabletReader } from '../learning/record-step';
 import { defaultAnchorZone } from '../task-configurations/task-configurations.service';
 
 /*
@@ -215,12 +224,7 @@ async function checkedColumns(
     attachment_path: path,
     attachment_content_type: contentType,
     quiz: body.quiz,
-    target: {
-      stores: [...new Set(body.target.stores)],
-      store_tags: [...new Set(body.target.store_tags)],
-      employee_roles: [...new Set(body.target.employee_roles)],
-      store_tags_union: body.target.store_tags_union,
-    },
+    target: distinctTarget(body.target),
   };
 }
 
@@ -293,60 +297,15 @@ export async function saveCommunication(
 
 /* ---------- Who should see it ---------- */
 
-/** A store's tag ids, in a query grouped by store with store_tag_links left-joined. */
-export const storeTagIds = sql<
-  string[]
->`coalesce(array_agg(${storeTagLinks.tag_id}) filter (where ${storeTagLinks.tag_id} is not null), '{}')`;
-
-export type ReachStore = { id: string; name: string; address: string | null; tag_ids: string[] };
-
 /** The database's stores the caller may see, with their tags (one query). */
-async function storesInReach(db: Database, scope: Scope, databaseId: string) {
-  return db
-    .select({
-      id: stores.id,
-      name: stores.name,
-      address: stores.address,
-      tag_ids: storeTagIds,
-    })
-    .from(stores)
-    .leftJoin(storeTagLinks, eq(storeTagLinks.store_id, stores.id))
-    .where(and(eq(stores.database_id, databaseId), storeFilter(scope)))
-    .groupBy(stores.id)
-    .orderBy(asc(sql`lower(${stores.name})`), asc(stores.id)) as Promise<ReachStore[]>;
+function storesInReach(db: Database, scope: Scope, databaseId: string) {
+  return storesWithTags(db, and(eq(stores.database_id, databaseId), storeFilter(scope)));
 }
 
-/** Active employees of the given stores whose role is aimed at, counted per store and in all. */
-export async function targetEmployeeCounts(
-  db: Database,
-  storeIds: string[],
-  roles: readonly string[],
-) {
-  if (storeIds.length === 0) return { total: 0, byStore: new Map<string, number>() };
-  const roleCondition = roles.length > 0 ? inArray(employees.role_id, [...roles]) : sql`true`;
-  const rows = await db
-    .select({
-      store_id: employeeStores.store_id,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(employeeStores)
-    .innerJoin(employees, eq(employees.id, employeeStores.employee_id))
-    .where(
-      and(inArray(employeeStores.store_id, storeIds), eq(employees.active, true), roleCondition),
-    )
-    .groupBy(employeeStores.store_id);
-  const [distinct] = await db
-    .select({ count: sql<number>`count(distinct ${employeeStores.employee_id})::int` })
-    .from(employeeStores)
-    .innerJoin(employees, eq(employees.id, employeeStores.employee_id))
-    .where(
-      and(inArray(employeeStores.store_id, storeIds), eq(employees.active, true), roleCondition),
-    );
-  return {
-    total: distinct?.count ?? 0,
-    byStore: new Map(rows.map((row) => [row.store_id, row.count])),
-  };
-}
+const results: ResultsOf = {
+  table: communicationResults,
+  itemColumn: communicationResults.communication_id,
+};
 
 /* ---------- Statistics ---------- */
 
@@ -416,84 +375,21 @@ export async function communicationStats(
   };
 }
 
-/** Keyset cursor of the stores table: the last store's lower-cased name and id. */
-function encodeCursor(store: ReachStore): string {
-  return Buffer.from(JSON.stringify([store.name.toLowerCase(), store.id])).toString('base64url');
-}
-function decodeCursor(cursor: string | undefined): [string, string] | null {
-  if (!cursor) return null;
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && typeof value[0] === 'string' && typeof value[1] === 'string') {
-      return [value[0], value[1]];
-    }
-  } catch {}
-  throw new AppError('validation/invalid-input', 'The cursor is not valid.');
-}
-
-/**
- * One page of a statistics table's stores: matching the search by name or address, after the
- * cursor, by name (the stores come ordered by lower(name), id).
- */
-export function pageOfStores(
-  stores: readonly ReachStore[],
-  query: { search?: string; cursor?: string; limit?: number },
-): { page: ReachStore[]; next_cursor: string | null } {
-  const search = query.search?.trim().toLowerCase();
-  const after = decodeCursor(query.cursor);
-  const limit = query.limit ?? 50;
-  const matching = stores.filter(
-    (store) =>
-      (!search ||
-        store.name.toLowerCase().includes(search) ||
-        (store.address ?? '').toLowerCase().includes(search)) &&
-      (!after ||
-        store.name.toLowerCase() > after[0] ||
-        (store.name.toLowerCase() === after[0] && store.id > after[1])),
-  );
-  const page = matching.slice(0, limit);
-  return {
-    page,
-    next_cursor: matching.length > limit && page.length > 0 ? encodeCursor(page.at(-1)!) : null,
-  };
-}
-
 /** GET /api/communications/:id/stats/stores: the targeted stores in reach, by name, paged. */
 export async function communicationStatsStores(
   db: Database,
   scope: Scope,
   id: string,
-  query: { search?: string; cursor?: string; limit?: number },
+  query: StoresPageQuery,
 ) {
   const { row, targeted } = await readableForStats(db, scope, id);
-  const { page, next_cursor } = pageOfStores(targeted, query);
-  const pageIds = page.map((store) => store.id);
-  const views =
-    pageIds.length === 0
-      ? []
-      : await db
-          .select({ store_id: communicationResults.store_id, count: sql<number>`count(*)::int` })
-          .from(communicationResults)
-          .where(
-            and(
-              eq(communicationResults.communication_id, row.id),
-              isNotNull(communicationResults.completed_at),
-              inArray(communicationResults.store_id, pageIds),
-            ),
-          )
-          .groupBy(communicationResults.store_id);
-  const viewsByStore = new Map(views.map((entry) => [entry.store_id, entry.count]));
-  const counts = await targetEmployeeCounts(db, pageIds, row.target.employee_roles);
-  return {
-    items: page.map((store) => ({
-      store_id: store.id,
-      name: store.name,
-      address: store.address,
-      views: viewsByStore.get(store.id) ?? 0,
-      target_employees: counts.byStore.get(store.id) ?? 0,
-    })),
-    next_cursor,
-  };
+  return completionsByStore(
+    db,
+    results,
+    { id: row.id, roles: row.target.employee_roles },
+    targeted,
+    query,
+  );
 }
 
 /**
@@ -509,48 +405,7 @@ export async function communicationStatsStore(
   const { row, targeted } = await readableForStats(db, scope, id);
   const store = targeted.find((candidate) => candidate.id === storeId);
   if (!store) throw notFound();
-  const roles = row.target.employee_roles;
-  const rows = await db
-    .select({
-      employee_id: employees.id,
-      name: employees.name,
-      surname: employees.surname,
-      completed_at: communicationResults.completed_at,
-      time_spent: communicationResults.time_spent,
-      skipped_count: communicationResults.skipped_count,
-    })
-    .from(employeeStores)
-    .innerJoin(employees, eq(employees.id, employeeStores.employee_id))
-    .leftJoin(
-      communicationResults,
-      and(
-        eq(communicationResults.communication_id, row.id),
-        eq(communicationResults.employee_id, employees.id),
-      ),
-    )
-    .where(
-      and(
-        eq(employeeStores.store_id, store.id),
-        or(eq(employees.active, true), isNotNull(communicationResults.completed_at)),
-        roles.length > 0 ? inArray(employees.role_id, [...roles]) : undefined,
-      ),
-    )
-    .orderBy(
-      asc(sql`${communicationResults.completed_at} is null`),
-      asc(sql`lower(${employees.name})`),
-      asc(sql`lower(${employees.surname})`),
-      asc(employees.id),
-    );
-  return {
-    items: rows.map((entry) => ({
-      employee_id: entry.employee_id,
-      employee_name: `${entry.name} ${entry.surname}`.trim(),
-      store_name: store.name,
-      completed_at: entry.completed_at?.toISOString() ?? null,
-      time_spent: entry.completed_at ? (entry.time_spent ?? 0) : null,
-      skipped_count: entry.skipped_count ?? 0,
-    })),
-  };
+  return storeEmployeeResults(db, results, { id: row.id, roles: row.target.employee_roles }, store);
 }
 
 /** GET /api/databases/:databaseId/communications/home: running and active, with the share. */
@@ -624,63 +479,13 @@ export async function homeCommunications(
   return { items };
 }
 
-export type StaffLink = { employee_id: string; store_id: string; role_id: string | null };
-
-/** The active employees of the given stores with their role, one row per store link. */
-export async function activeStaffOf(db: Database, storeIds: string[]): Promise<StaffLink[]> {
-  if (storeIds.length === 0) return [];
-  return db
-    .select({
-      employee_id: employeeStores.employee_id,
-      store_id: employeeStores.store_id,
-      role_id: employees.role_id,
-    })
-    .from(employeeStores)
-    .innerJoin(employees, eq(employees.id, employeeStores.employee_id))
-    .where(and(inArray(employeeStores.store_id, storeIds), eq(employees.active, true)));
-}
-
-/** The employees (each once) working in one of the stores whose role is aimed at. */
-export function countAimedStaff(
-  staff: readonly StaffLink[],
-  storeIds: ReadonlySet<string>,
-  roles: readonly string[],
-): number {
-  const aimed = new Set<string>();
-  for (const link of staff) {
-    if (!storeIds.has(link.store_id)) continue;
-    if (roles.length > 0 && (link.role_id === null || !roles.includes(link.role_id))) continue;
-    aimed.add(link.employee_id);
-  }
-  return aimed.size;
-}
-
 /* ---------- The tablet ---------- */
 
-export type CommunicationReader = {
-  storeId: string;
-  deviceId: string;
-  employee: { id: string };
-};
-
-/** The store of the tablet with its database and tags, and the employee's role. */
-async function readerContext(db: Database, reader: CommunicationReader) {
-  const [store] = await db
-    .select({
-      id: stores.id,
-      database_id: stores.database_id,
-      tag_ids: storeTagIds,
-    })
-    .from(stores)
-    .leftJoin(storeTagLinks, eq(storeTagLinks.store_id, stores.id))
-    .where(eq(stores.id, reader.storeId))
-    .groupBy(stores.id);
-  if (!store?.database_id) throw notFound();
-  const [employee] = await db
-    .select({ role_id: employees.role_id })
-    .from(employees)
-    .where(eq(employees.id, reader.employee.id));
-  return { store, roleId: employee?.role_id ?? null };
+/** The tablet's store (which must belong to a database) and the employee's role. */
+async function communicationReaderContext(db: Database, reader: TabletReader) {
+  const context = await readerContext(db, reader);
+  if (!context.store.database_id) throw notFound();
+  return context;
 }
 
 type ResultRow = typeof communicationResults.$inferSelect;
@@ -700,8 +505,8 @@ function presentForDevice(row: CommunicationRow, result: ResultRow | null): Devi
 }
 
 /** GET /api/device/communications: running, aimed at the employee; to do first, then newest. */
-export async function deviceCommunications(db: Database, reader: CommunicationReader, now: Date) {
-  const { store, roleId } = await readerContext(db, reader);
+export async function deviceCommunications(db: Database, reader: TabletReader, now: Date) {
+  const { store, roleId } = await communicationReaderContext(db, reader);
   const rows = await db
     .select({ communication: communications, result: communicationResults })
     .from(communications)
@@ -735,12 +540,12 @@ export async function deviceCommunications(db: Database, reader: CommunicationRe
  */
 export async function recordCommunicationStep(
   db: Database,
-  reader: CommunicationReader,
+  reader: TabletReader,
   id: string,
   body: DeviceCommunicationResultBody,
   now: Date,
 ) {
-  const { store, roleId } = await readerContext(db, reader);
+  const { store, roleId } = await communicationReaderContext(db, reader);
   const [row] = await db
     .select()
     .from(communications)
@@ -748,90 +553,32 @@ export async function recordCommunicationStep(
   if (!row) throw notFound();
   if (!employeeTargeted(row.target, store, roleId))
     throw new AppError('communication/not-targeted');
-  const current = async () => {
-    const [result] = await db
-      .select()
-      .from(communicationResults)
-      .where(
-        and(
-          eq(communicationResults.communication_id, row.id),
-          eq(communicationResults.employee_id, reader.employee.id),
-        ),
-      );
-    return { communication: presentForDevice(row, result ?? null) };
-  };
-  // A step already applied (a retry) answers the current state, whatever the dates now.
-  const [known] = await db
-    .select({ result_id: communicationResultSteps.result_id })
-    .from(communicationResultSteps)
-    .where(
-      and(
-        eq(communicationResultSteps.store_id, store.id),
-        eq(communicationResultSteps.idempotency_key, body.idempotency_key),
-      ),
-    );
-  if (known) return current();
-  if (
-    !row.active ||
-    communicationState({ start: row.start_at, end: row.end_at }, now) !== 'running'
-  ) {
-    throw new AppError('communication/not-running');
-  }
-  if (body.action === 'complete' && !isQuizPassed(row.quiz.questions, body.answers ?? {})) {
-    throw new AppError('communication/quiz-failed');
-  }
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(communicationResults)
-      .values({
-        communication_id: row.id,
-        database_id: row.database_id,
-        store_id: store.id,
-        employee_id: reader.employee.id,
-        first_seen_at: now,
-        updated_at: now,
-      })
-      .onConflictDoNothing();
-    const [result] = await tx
-      .select()
-      .from(communicationResults)
-      .where(
-        and(
-          eq(communicationResults.communication_id, row.id),
-          eq(communicationResults.employee_id, reader.employee.id),
-        ),
-      )
-      .for('update');
-    const [step] = await tx
-      .insert(communicationResultSteps)
-      .values({
-        store_id: store.id,
-        idempotency_key: body.idempotency_key,
-        result_id: result!.id,
-        device_id: reader.deviceId,
-        action: body.action,
-        time_spent: body.time_spent,
-        created_at: now,
-      })
-      .onConflictDoNothing()
-      .returning({ key: communicationResultSteps.idempotency_key });
-    // Another request with the same key got there first: nothing to add.
-    if (!step) return;
-    const isCompleted = result!.completed_at !== null;
-    await tx
-      .update(communicationResults)
-      .set({
-        time_spent: sql`${communicationResults.time_spent} + ${body.time_spent}`,
-        skipped_count:
-          body.action === 'skip' && !isCompleted
-            ? sql`${communicationResults.skipped_count} + 1`
-            : communicationResults.skipped_count,
-        ...(body.action === 'complete' && !isCompleted
-          ? { completed_at: now, answers: body.answers ?? {}, store_id: store.id }
-          : {}),
-        updated_at: now,
-      })
-      .where(eq(communicationResults.id, result!.id));
+  const resultOf = and(
+    eq(communicationResults.communication_id, row.id),
+    eq(communicationResults.employee_id, reader.employee.id),
+  );
+  return recordStep(db, {
+    tables: { results: communicationResults, steps: communicationResultSteps },
+    resultOf,
+    newResult: { communication_id: row.id, database_id: row.database_id, store_id: store.id },
+    completedIn: { store_id: store.id },
+    reader,
+    body,
+    now,
+    assertApplicable: () => {
+      if (
+        !row.active ||
+        communicationState({ start: row.start_at, end: row.end_at }, now) !== 'running'
+      ) {
+        throw new AppError('communication/not-running');
+      }
+      if (body.action === 'complete' && !isQuizPassed(row.quiz.questions, body.answers ?? {})) {
+        throw new AppError('communication/quiz-failed');
+      }
+    },
+    current: async () => {
+      const [result] = await db.select().from(communicationResults).where(resultOf);
+      return { communication: presentForDevice(row, result ?? null) };
+    },
   });
-  return current();
 }

@@ -8,10 +8,15 @@ import {
   storeTagLinks,
   storeTags,
 } from '../../db/schema';
-import { buildEmployee, buildStore, buildTwoTenants, testPassword } from '../../test/factories';
-import { type Agent, signIn, useTestApp } from '../../test/harness';
-import { asDevice, buildDevice, employeeToken, newKey } from '../device/test-support';
-import { encodeMetadata } from '../uploads/test-support';
+import { buildEmployee, buildStore, buildTwoTenants } from '../../test/factories';
+import { type Agent, useTestApp } from '../../test/harness';
+import { asDevice, buildDevice, newKey } from '../device/test-support';
+import {
+  asEmployeeOn,
+  listenLocally,
+  signInLearningUsers,
+  uploadPdf,
+} from '../learning/test-support';
 
 let clock = new Date('2026-11-24T10:00:00.000Z');
 const context = useTestApp({ now: () => clock });
@@ -32,50 +37,22 @@ let attachment: { path: string; name: string };
 
 const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(4096, 7)]);
 
-/** A whole file through tus in one PATCH: the outcome's result. */
-async function upload(agent: Agent, owner: string, data: Buffer) {
-  const headers = { 'tus-resumable': '1.0.0', cookie: agent.cookie, 'x-csrf-token': agent.csrf };
-  const created = await fetch(`${baseUrl}/api/uploads`, {
-    method: 'POST',
-    headers: {
-      ...headers,
-      'upload-length': String(data.length),
-      'upload-metadata': encodeMetadata({
-        purpose: 'communication-attachment',
-        owner,
-        filename: 'Consignes hiver.pdf',
-        filetype: 'application/pdf',
-      }),
-    },
+/** The attachment through tus (purpose 'communication-attachment'): its status and result. */
+const upload = (agent: Agent, owner: string, data: Buffer) =>
+  uploadPdf(baseUrl, agent, {
+    purpose: 'communication-attachment',
+    owner,
+    filename: 'Consignes hiver.pdf',
+    data,
   });
-  if (created.status !== 201) return { status: created.status, result: null };
-  const location = created.headers.get('location')!;
-  await fetch(`${baseUrl}${location}`, {
-    method: 'PATCH',
-    headers: {
-      ...headers,
-      'upload-offset': '0',
-      'content-type': 'application/offset+octet-stream',
-    },
-    body: new Uint8Array(data),
-  });
-  const outcome = (await (await fetch(`${baseUrl}${location}`, { headers })).json()) as {
-    result: { path: string; name: string } | null;
-  };
-  return { status: 201, result: outcome.result };
-}
 
 beforeAll(async () => {
   tenants = await buildTwoTenants(context.db);
-  admin = await signIn(context.app, tenants.admin.email, testPassword);
-  distributorA = await signIn(context.app, tenants.a.users.distributor.email, testPassword);
-  managerA = await signIn(context.app, tenants.a.users.manager.email, testPassword);
-  customerA = await signIn(context.app, tenants.a.users.customer.email, testPassword);
-  managerB = await signIn(context.app, tenants.b.users.manager.email, testPassword);
-  await context.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = context.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  baseUrl = `http://127.0.0.1:${address.port}`;
+  ({ admin, distributorA, managerA, customerA, managerB } = await signInLearningUsers(
+    context.app,
+    tenants,
+  ));
+  baseUrl = await listenLocally(context.app);
 
   const database = tenants.a.database.id;
   storeA3 = await buildStore(context.db, {
@@ -348,21 +325,9 @@ describe('reading on the tablet and the statistics (issue 18)', () => {
     });
     const tablet = await buildDevice(context.db, storeA1.id);
     const tablet2 = await buildDevice(context.db, storeA2.id);
-    const asCook = asDevice(
-      context.app,
-      tablet.token,
-      await employeeToken(context.app, tablet.token, cook.id),
-    );
-    const asWaiter = asDevice(
-      context.app,
-      tablet.token,
-      await employeeToken(context.app, tablet.token, waiter.id),
-    );
-    const asOutsider = asDevice(
-      context.app,
-      tablet2.token,
-      await employeeToken(context.app, tablet2.token, outsider.id),
-    );
+    const asCook = await asEmployeeOn(context.app, tablet, cook.id);
+    const asWaiter = await asEmployeeOn(context.app, tablet, waiter.id);
+    const asOutsider = await asEmployeeOn(context.app, tablet2, outsider.id);
 
     const listed = await asCook({ method: 'GET', url: '/api/device/communications' });
     expect(listed.statusCode, listed.body).toBe(200);
@@ -579,11 +544,7 @@ describe('reading on the tablet and the statistics (issue 18)', () => {
       database_id: tenants.a.database.id,
     });
     const tablet = await buildDevice(context.db, tenants.a.stores[1]!.id);
-    const reader = asDevice(
-      context.app,
-      tablet.token,
-      await employeeToken(context.app, tablet.token, employee.id),
-    );
+    const reader = await asEmployeeOn(context.app, tablet, employee.id);
     const list = await reader({ method: 'GET', url: '/api/device/communications' });
     expect(list.json().items.map((entry: { id: string }) => entry.id)).not.toContain(coming.id);
     const refused = await reader({

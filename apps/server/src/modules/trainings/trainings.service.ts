@@ -39,8 +39,6 @@ import type { Database } from '../../db/client';
 import {
   databases,
   employeeRoles,
-  employeeStores,
-  employees,
   type StoredTrainingSection,
   stores,
   storeTagLinks,
@@ -54,16 +52,20 @@ import { AppError, forbidden, notFound } from '../../platform/errors';
 import { likePattern } from '../../platform/like-pattern';
 import { type Scope, storeFilter } from '../../platform/scope';
 import type { Storage } from '../../platform/storage';
+import { findDatabaseInScope } from '../databases/databases.service';
 import {
   activeStaffOf,
-  type CommunicationReader,
+  completionsByStore,
   countAimedStaff,
-  pageOfStores,
-  type ReachStore,
+  distinctTarget,
+  type ResultsOf,
+  type StoresPageQuery,
+  storeEmployeeResults,
+  storesWithTags,
   storeTagIds,
   targetEmployeeCounts,
-} from '../communications/communications.service';
-import { findDatabaseInScope } from '../databases/databases.service';
+} from '../learning/learning-stats';
+import { readerContext, recordStep, type TabletReader } from '../learning/record-step';
 import { findStoreInScope } from '../stores/stores.service';
 import { defaultAnchorZone } from '../task-configurations/task-configurations.service';
 
@@ -382,12 +384,7 @@ async function checkedColumns(
     required: body.required,
     category_id: body.category_id,
     sections,
-    target: {
-      stores: [...new Set(body.target.stores)],
-      store_tags: [...new Set(body.target.store_tags)],
-      employee_roles: [...new Set(body.target.employee_roles)],
-      store_tags_union: body.target.store_tags_union,
-    },
+    target: distinctTarget(body.target),
   };
 }
 
@@ -557,20 +554,14 @@ async function trainingZone(db: Database, row: TrainingRow): Promise<string> {
 
 /** The owner's stores the caller may see, with their tags, that the training aims at. */
 async function targetedStoresInReach(db: Database, scope: Scope, row: TrainingRow) {
-  const reach = (await db
-    .select({
-      id: stores.id,
-      name: stores.name,
-      address: stores.address,
-      tag_ids: storeTagIds,
-    })
-    .from(stores)
-    .leftJoin(storeTagLinks, eq(storeTagLinks.store_id, stores.id))
-    .where(and(ownerStoresCondition(row.type, row.source), storeFilter(scope)))
-    .groupBy(stores.id)
-    .orderBy(asc(sql`lower(${stores.name})`), asc(stores.id))) as ReachStore[];
+  const reach = await storesWithTags(
+    db,
+    and(ownerStoresCondition(row.type, row.source), storeFilter(scope)),
+  );
   return reach.filter((store) => storeTargeted(row.target, store));
 }
+
+const results: ResultsOf = { table: trainingResults, itemColumn: trainingResults.training_id };
 
 export async function trainingStats(
   db: Database,
@@ -630,83 +621,24 @@ export async function trainingStatsStores(
   db: Database,
   scope: Scope,
   id: string,
-  query: { search?: string; cursor?: string; limit?: number },
+  query: StoresPageQuery,
 ) {
   const row = await findReadable(db, scope, id);
   const targeted = await targetedStoresInReach(db, scope, row);
-  const { page, next_cursor } = pageOfStores(targeted, query);
-  const pageIds = page.map((store) => store.id);
-  const done =
-    pageIds.length === 0
-      ? []
-      : await db
-          .select({ store_id: trainingResults.store_id, count: sql<number>`count(*)::int` })
-          .from(trainingResults)
-          .where(
-            and(
-              eq(trainingResults.training_id, row.id),
-              isNotNull(trainingResults.completed_at),
-              inArray(trainingResults.store_id, pageIds),
-            ),
-          )
-          .groupBy(trainingResults.store_id);
-  const doneBy = new Map(done.map((entry) => [entry.store_id, entry.count]));
-  const counts = await targetEmployeeCounts(db, pageIds, row.target.employee_roles);
-  return {
-    items: page.map((store) => ({
-      store_id: store.id,
-      name: store.name,
-      address: store.address,
-      views: doneBy.get(store.id) ?? 0,
-      target_employees: counts.byStore.get(store.id) ?? 0,
-    })),
-    next_cursor,
-  };
+  return completionsByStore(
+    db,
+    results,
+    { id: row.id, roles: row.target.employee_roles },
+    targeted,
+    query,
+  );
 }
 
 export async function trainingStatsStore(db: Database, scope: Scope, id: string, storeId: string) {
   const row = await findReadable(db, scope, id);
   const store = (await targetedStoresInReach(db, scope, row)).find((entry) => entry.id === storeId);
   if (!store) throw notFound();
-  const roles = row.target.employee_roles;
-  const rows = await db
-    .select({
-      employee_id: employees.id,
-      name: employees.name,
-      surname: employees.surname,
-      completed_at: trainingResults.completed_at,
-      time_spent: trainingResults.time_spent,
-      skipped_count: trainingResults.skipped_count,
-    })
-    .from(employeeStores)
-    .innerJoin(employees, eq(employees.id, employeeStores.employee_id))
-    .leftJoin(
-      trainingResults,
-      and(eq(trainingResults.training_id, row.id), eq(trainingResults.employee_id, employees.id)),
-    )
-    .where(
-      and(
-        eq(employeeStores.store_id, store.id),
-        or(eq(employees.active, true), isNotNull(trainingResults.completed_at)),
-        roles.length > 0 ? inArray(employees.role_id, [...roles]) : undefined,
-      ),
-    )
-    .orderBy(
-      asc(sql`${trainingResults.completed_at} is null`),
-      asc(sql`lower(${employees.name})`),
-      asc(sql`lower(${employees.surname})`),
-      asc(employees.id),
-    );
-  return {
-    items: rows.map((entry) => ({
-      employee_id: entry.employee_id,
-      employee_name: `${entry.name} ${entry.surname}`.trim(),
-      store_name: store.name,
-      completed_at: entry.completed_at?.toISOString() ?? null,
-      time_spent: entry.completed_at ? (entry.time_spent ?? 0) : null,
-      skipped_count: entry.skipped_count ?? 0,
-    })),
-  };
+  return storeEmployeeResults(db, results, { id: row.id, roles: row.target.employee_roles }, store);
 }
 
 /** The trainings that reach a database's stores: global, its distributor's, its own, a store's. */
@@ -812,24 +744,19 @@ export async function homeTrainings(
 
 /* ---------- The tablet ---------- */
 
-async function readerContext(db: Database, reader: CommunicationReader) {
-  const [store] = await db
-    .select({
-      id: stores.id,
-      database_id: stores.database_id,
-      distributor_id: stores.distributor_id,
-      tag_ids: storeTagIds,
-    })
-    .from(stores)
-    .leftJoin(storeTagLinks, eq(storeTagLinks.store_id, stores.id))
-    .where(eq(stores.id, reader.storeId))
-    .groupBy(stores.id);
-  if (!store) throw notFound();
-  const [employee] = await db
-    .select({ role_id: employees.role_id })
-    .from(employees)
-    .where(eq(employees.id, reader.employee.id));
-  return { store, roleId: employee?.role_id ?? null };
+/** The trainings a tablet's store may follow: its database's, its distributor's, its own, global. */
+function trainingsOfReaderStore(store: {
+  id: string;
+  database_id: string | null;
+  distributor_id: string | null;
+}) {
+  return trainingsOfDatabaseCondition(
+    {
+      id: store.database_id ?? '00000000-0000-0000-0000-000000000000',
+      distributor_id: store.distributor_id,
+    },
+    store.id,
+  );
 }
 
 type ResultRow = typeof trainingResults.$inferSelect;
@@ -862,7 +789,7 @@ function presentForDevice(
  * GET /api/device/trainings: the active trainings aimed at the employee; required ones not done
  * first, then the others not done, then the done ones; newest first inside each.
  */
-export async function deviceTrainings(db: Database, reader: CommunicationReader) {
+export async function deviceTrainings(db: Database, reader: TabletReader) {
   const { store, roleId } = await readerContext(db, reader);
   const rows = await db
     .select({ training: trainings, result: trainingResults })
@@ -874,18 +801,7 @@ export async function deviceTrainings(db: Database, reader: CommunicationReader)
         eq(trainingResults.employee_id, reader.employee.id),
       ),
     )
-    .where(
-      and(
-        eq(trainings.active, true),
-        trainingsOfDatabaseCondition(
-          {
-            id: store.database_id ?? '00000000-0000-0000-0000-000000000000',
-            distributor_id: store.distributor_id,
-          },
-          store.id,
-        ),
-      ),
-    )
+    .where(and(eq(trainings.active, true), trainingsOfReaderStore(store)))
     .orderBy(desc(trainings.created_at), asc(trainings.id));
   const aimed = rows.filter((row) => employeeTargeted(row.training.target, store, roleId));
   const categories = await categoriesById(
@@ -901,7 +817,7 @@ export async function deviceTrainings(db: Database, reader: CommunicationReader)
 /** POST /api/device/trainings/:id/result: as a communication's steps, once per key. */
 export async function recordTrainingStep(
   db: Database,
-  reader: CommunicationReader,
+  reader: TabletReader,
   id: string,
   body: DeviceTrainingResultBody,
   now: Date,
@@ -910,111 +826,41 @@ export async function recordTrainingStep(
   const [row] = await db
     .select()
     .from(trainings)
-    .where(
-      and(
-        eq(trainings.id, id),
-        trainingsOfDatabaseCondition(
-          {
-            id: store.database_id ?? '00000000-0000-0000-0000-000000000000',
-            distributor_id: store.distributor_id,
-          },
-          store.id,
-        ),
-      ),
-    );
+    .where(and(eq(trainings.id, id), trainingsOfReaderStore(store)));
   if (!row) throw notFound();
   if (!employeeTargeted(row.target, store, roleId)) throw new AppError('training/not-targeted');
-  const current = async () => {
-    const [result] = await db
-      .select()
-      .from(trainingResults)
-      .where(
-        and(
-          eq(trainingResults.training_id, row.id),
-          eq(trainingResults.employee_id, reader.employee.id),
-        ),
-      );
-    return {
-      training: presentForDevice(row, result ?? null, await categoriesById(db, [row.category_id])),
-    };
+  const resultOf = and(
+    eq(trainingResults.training_id, row.id),
+    eq(trainingResults.employee_id, reader.employee.id),
+  );
+  const storeColumns = {
+    store_id: store.id,
+    store_database: store.database_id,
+    store_distributor: store.distributor_id,
   };
-  const [known] = await db
-    .select({ result_id: trainingResultSteps.result_id })
-    .from(trainingResultSteps)
-    .where(
-      and(
-        eq(trainingResultSteps.store_id, store.id),
-        eq(trainingResultSteps.idempotency_key, body.idempotency_key),
-      ),
-    );
-  if (known) return current();
-  if (!row.active) throw new AppError('training/not-active');
-  if (
-    body.action === 'complete' &&
-    !row.sections.every((section) =>
-      isQuizPassed(section.quiz.questions, body.answers?.[section.id] ?? {}),
-    )
-  ) {
-    throw new AppError('training/quiz-failed');
-  }
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(trainingResults)
-      .values({
-        training_id: row.id,
-        store_id: store.id,
-        store_database: store.database_id,
-        store_distributor: store.distributor_id,
-        employee_id: reader.employee.id,
-        first_seen_at: now,
-        updated_at: now,
-      })
-      .onConflictDoNothing();
-    const [result] = await tx
-      .select()
-      .from(trainingResults)
-      .where(
-        and(
-          eq(trainingResults.training_id, row.id),
-          eq(trainingResults.employee_id, reader.employee.id),
-        ),
-      )
-      .for('update');
-    const [step] = await tx
-      .insert(trainingResultSteps)
-      .values({
-        store_id: store.id,
-        idempotency_key: body.idempotency_key,
-        result_id: result!.id,
-        device_id: reader.deviceId,
-        action: body.action,
-        time_spent: body.time_spent,
-        created_at: now,
-      })
-      .onConflictDoNothing()
-      .returning({ key: trainingResultSteps.idempotency_key });
-    if (!step) return;
-    const isCompleted = result!.completed_at !== null;
-    await tx
-      .update(trainingResults)
-      .set({
-        time_spent: sql`${trainingResults.time_spent} + ${body.time_spent}`,
-        skipped_count:
-          body.action === 'skip' && !isCompleted
-            ? sql`${trainingResults.skipped_count} + 1`
-            : trainingResults.skipped_count,
-        ...(body.action === 'complete' && !isCompleted
-          ? {
-              completed_at: now,
-              answers: body.answers ?? {},
-              store_id: store.id,
-              store_database: store.database_id,
-              store_distributor: store.distributor_id,
-            }
-          : {}),
-        updated_at: now,
-      })
-      .where(eq(trainingResults.id, result!.id));
+  return recordStep(db, {
+    tables: { results: trainingResults, steps: trainingResultSteps },
+    resultOf,
+    newResult: { training_id: row.id, ...storeColumns },
+    completedIn: storeColumns,
+    reader,
+    body,
+    now,
+    assertApplicable: () => {
+      if (!row.active) throw new AppError('training/not-active');
+      if (
+        body.action === 'complete' &&
+        !row.sections.every((section) =>
+          isQuizPassed(section.quiz.questions, body.answers?.[section.id] ?? {}),
+        )
+      ) {
+        throw new AppError('training/quiz-failed');
+      }
+    },
+    current: async () => {
+      const [result] = await db.select().from(trainingResults).where(resultOf);
+      const categories = await categoriesById(db, [row.category_id]);
+      return { training: presentForDevice(row, result ?? null, categories) };
+    },
   });
-  return current();
 }

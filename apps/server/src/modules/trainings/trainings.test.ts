@@ -2,10 +2,15 @@ import type { TrainingBody } from '@mise/shared/trainings/schemas';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { trainingResults } from '../../db/schema';
-import { buildEmployee, buildTwoTenants, testPassword } from '../../test/factories';
-import { type Agent, signIn, useTestApp } from '../../test/harness';
-import { asDevice, buildDevice, employeeToken, newKey } from '../device/test-support';
-import { encodeMetadata } from '../uploads/test-support';
+import { buildEmployee, buildTwoTenants } from '../../test/factories';
+import { type Agent, useTestApp } from '../../test/harness';
+import { buildDevice, newKey } from '../device/test-support';
+import {
+  asEmployeeOn,
+  listenLocally,
+  signInLearningUsers,
+  uploadPdf,
+} from '../learning/test-support';
 
 const clock = new Date('2026-11-24T10:00:00.000Z');
 const context = useTestApp({ now: () => clock });
@@ -22,48 +27,22 @@ const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2048, 3)]);
 
 beforeAll(async () => {
   tenants = await buildTwoTenants(context.db);
-  admin = await signIn(context.app, tenants.admin.email, testPassword);
-  distributorA = await signIn(context.app, tenants.a.users.distributor.email, testPassword);
-  managerA = await signIn(context.app, tenants.a.users.manager.email, testPassword);
-  customerA = await signIn(context.app, tenants.a.users.customer.email, testPassword);
-  managerB = await signIn(context.app, tenants.b.users.manager.email, testPassword);
-  await context.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = context.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  baseUrl = `http://127.0.0.1:${address.port}`;
+  ({ admin, distributorA, managerA, customerA, managerB } = await signInLearningUsers(
+    context.app,
+    tenants,
+  ));
+  baseUrl = await listenLocally(context.app);
 });
 
-/** A section attachment through tus (purpose 'training-attachment'): the outcome's status and result. */
+/** A section attachment through tus (purpose 'training-attachment'): its status and attachment. */
 async function upload(agent: Agent, owner: string) {
-  const headers = { 'tus-resumable': '1.0.0', cookie: agent.cookie, 'x-csrf-token': agent.csrf };
-  const created = await fetch(`${baseUrl}/api/uploads`, {
-    method: 'POST',
-    headers: {
-      ...headers,
-      'upload-length': String(pdf.length),
-      'upload-metadata': encodeMetadata({
-        purpose: 'training-attachment',
-        owner,
-        filename: 'Module 1.pdf',
-        filetype: 'application/pdf',
-      }),
-    },
+  const { status, result } = await uploadPdf(baseUrl, agent, {
+    purpose: 'training-attachment',
+    owner,
+    filename: 'Module 1.pdf',
+    data: pdf,
   });
-  if (created.status !== 201) return { status: created.status, attachment: null };
-  const location = created.headers.get('location')!;
-  await fetch(`${baseUrl}${location}`, {
-    method: 'PATCH',
-    headers: {
-      ...headers,
-      'upload-offset': '0',
-      'content-type': 'application/offset+octet-stream',
-    },
-    body: new Uint8Array(pdf),
-  });
-  const outcome = (await (await fetch(`${baseUrl}${location}`, { headers })).json()) as {
-    result: { path: string; name: string };
-  };
-  return { status: 201, attachment: { path: outcome.result.path, name: outcome.result.name } };
+  return { status, attachment: result && { path: result.path, name: result.name } };
 }
 
 function body(
@@ -305,16 +284,8 @@ describe('trainings on the tablet and their statistics (issue 18)', () => {
     });
     const tablet = await buildDevice(context.db, storeA1.id);
     const tablet2 = await buildDevice(context.db, storeA2.id);
-    const reader = asDevice(
-      context.app,
-      tablet.token,
-      await employeeToken(context.app, tablet.token, employee.id),
-    );
-    const otherReader = asDevice(
-      context.app,
-      tablet2.token,
-      await employeeToken(context.app, tablet2.token, other.id),
-    );
+    const reader = await asEmployeeOn(context.app, tablet, employee.id);
+    const otherReader = await asEmployeeOn(context.app, tablet2, other.id);
 
     const list = (await reader({ method: 'GET', url: '/api/device/trainings' })).json().items;
     const ids = list.map((item: { id: string }) => item.id);

@@ -1,9 +1,11 @@
 import { communicationLimits, type DeviceCommunication } from '@mise/shared/communications/schemas';
 import { describe, expect, it } from 'vitest';
+import type { StepAction } from '../../shared/learning/step-results';
+import { stepRecord } from '../../shared/learning/test-support';
+import { timeSpentMax } from '../../shared/learning/use-reading-time';
 import type { OutboxRecord } from '../../shared/outbox/outbox-types';
-import { listWithWaitingSteps } from './communication-results';
+import { communicationSteps } from './communication-results';
 import { resultPath } from './communications-api';
-import { timeSpentMax } from './use-reading-time';
 
 const item = (id: string, start: string, overrides: Partial<DeviceCommunication> = {}) =>
   ({
@@ -19,27 +21,20 @@ const item = (id: string, start: string, overrides: Partial<DeviceCommunication>
     ...overrides,
   }) satisfies DeviceCommunication;
 
-let key = 0;
 const step = (
   communicationId: string,
-  action: 'view' | 'skip' | 'complete',
+  action: StepAction,
   state: OutboxRecord['state'] = 'waiting',
-): OutboxRecord => ({
-  seq: ++key,
-  idempotency_key: `key-${key}`,
-  kind: 'communication-result',
-  path: resultPath(communicationId),
-  body: { action, time_spent: 10, idempotency_key: `key-${key}` },
-  employee_token: 'token',
-  employee_name: 'Ana Lopes',
-  label: action,
-  task_id: null,
-  created_at: Date.parse('2026-11-25T10:00:00Z'),
-  state,
-  attempts: 0,
-  refusal:
-    state === 'refused' ? { status: 409, code: 'communication/not-running', message: '' } : null,
-});
+) =>
+  stepRecord(
+    'communication-result',
+    resultPath(communicationId),
+    action,
+    state,
+    'communication/not-running',
+  );
+
+const { listWithWaitingSteps } = communicationSteps;
 
 describe('the list with the steps still waiting', () => {
   const older = item('older', '2026-11-01T23:00:00.000Z');

@@ -1,10 +1,9 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { goHome, navigate } from '../../app/navigation';
-import { useOutbox } from '../../shared/outbox/use-outbox';
+import { navigate } from '../../app/navigation';
+import { StepCard, StepListScreen } from '../../shared/learning/step-list';
 import { formatDate } from '../../shared/ui/format';
-import { waitingSteps } from './communication-results';
-import { type DeviceCommunication, refusalText } from './communications-api';
+import { communicationSteps } from './communication-results';
+import type { DeviceCommunication } from './communications-api';
 import { useCommunications } from './use-communications';
 import './communications.css';
 
@@ -16,46 +15,21 @@ function CommunicationCard({
   isWaiting: boolean;
 }) {
   const { t } = useTranslation();
-  const isCompleted = communication.completed_at !== null;
-  const className = [
-    'communications__card',
-    communication.unread ? 'communications__card--unread' : '',
-    isCompleted ? 'communications__card--completed' : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
   return (
-    <li>
-      <button
-        type="button"
-        className={className}
-        onClick={() => navigate({ name: 'communication', communicationId: communication.id })}
-      >
-        <span className="communications__name">{communication.name}</span>
+    <StepCard
+      item={communication}
+      texts="communications"
+      isWaiting={isWaiting}
+      onOpen={() => navigate({ name: 'communication', communicationId: communication.id })}
+      details={
         <span className="muted">
           {t('communications.dates', {
             start: formatDate(communication.start),
             end: formatDate(communication.end),
           })}
         </span>
-        <span className="row communications__states">
-          {communication.unread ? (
-            <span className="badge communications__unread">{t('communications.unread')}</span>
-          ) : null}
-          {isCompleted ? (
-            <span className="badge status--done">{t('communications.completed')}</span>
-          ) : null}
-          {!isCompleted && communication.skipped_count > 0 ? (
-            <span className="muted">
-              {t('communications.skipped', { count: communication.skipped_count })}
-            </span>
-          ) : null}
-          {isWaiting ? (
-            <span className="badge status--waiting">{t('communications.waiting')}</span>
-          ) : null}
-        </span>
-      </button>
-    </li>
+      }
+    />
   );
 }
 
@@ -65,42 +39,20 @@ function CommunicationCard({
  * outbox already show (read, put off, completed).
  */
 export function CommunicationsScreen() {
-  const { t } = useTranslation();
   const { list, items } = useCommunications();
-  const { waiting } = useOutbox();
-
-  let content: ReactNode;
-  if (!items)
-    content = list.isError ? (
-      <p className="error-text" role="alert">
-        {refusalText(list.error)}
-      </p>
-    ) : (
-      <p className="muted">{t('common.loading')}</p>
-    );
-  else if (items.length === 0) content = <p className="muted">{t('communications.empty')}</p>;
-  else
-    content = (
-      <ul className="communications__list">
-        {items.map((communication) => (
-          <CommunicationCard
-            key={communication.id}
-            communication={communication}
-            isWaiting={waitingSteps(waiting, communication.id).length > 0}
-          />
-        ))}
-      </ul>
-    );
-
   return (
-    <section className="stack communications" aria-labelledby="communications-title">
-      <div className="screen-header">
-        <button type="button" className="button button--ghost" onClick={goHome}>
-          {t('common.back')}
-        </button>
-        <h1 id="communications-title">{t('communications.title')}</h1>
-      </div>
-      {content}
-    </section>
+    <StepListScreen
+      texts="communications"
+      list={list}
+      items={items}
+      steps={communicationSteps}
+      card={(communication, isWaiting) => (
+        <CommunicationCard
+          key={communication.id}
+          communication={communication}
+          isWaiting={isWaiting}
+        />
+      )}
+    />
   );
 }

@@ -1,17 +1,19 @@
 import type { DeviceCommunication } from '@mise/shared/communications/schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { navigate, useScreen } from '../../app/navigation';
-import type { DeviceContext } from '../../shared/api/types';
-import { loadDevice, unpair } from '../../shared/device/device-state';
-import { setDeviceToken } from '../../shared/device/device-token';
-import { flushOutbox, networkReturned } from '../../shared/outbox/outbox';
-import { openSession } from '../../shared/session/employee-session';
-import { writeValue } from '../../shared/storage/local-db';
-import { endSession, outboxRecords, testEmployee } from '../../test/factories';
-import { stepsQueued } from './communication-results';
+import {
+  fakeNetwork,
+  json,
+  listThenOffline,
+  setUpLearningTests,
+  setVisibility,
+} from '../../shared/learning/test-support';
+import { networkReturned } from '../../shared/outbox/outbox';
+import { outboxRecords } from '../../test/factories';
+import { communicationSteps } from './communication-results';
 import { CommunicationScreen } from './communication-screen';
 import { CommunicationsScreen } from './communications-screen';
 import { UnreadCommunicationsBadge } from './use-communications';
@@ -22,40 +24,6 @@ const ids = {
   menu: '4a1b2c3d-5e6f-4a70-8b81-c2d3e4f5a603',
   safety: '4a1b2c3d-5e6f-4a70-8b81-c2d3e4f5a604',
 } as const;
-
-const context = {
-  store: {
-    id: ids.store,
-    name: 'Bistro Lumière',
-    timezone_name: 'Europe/Paris',
-    week_start: 1,
-    hidden_modules: [],
-    hidden_extensions: [],
-  },
-  screen_saver_url: null,
-  roles: [],
-  device: {
-    id: '4a1b2c3d-5e6f-4a70-8b81-c2d3e4f5a605',
-    store_id: ids.store,
-    device_id: 'tablet-1',
-    device_model: 'browser',
-    name: 'Kitchen tablet',
-    app_version: 'test',
-    os_version: 'Linux',
-    creation_timestamp: '2026-11-01T08:00:00Z',
-    last_connexion: null,
-    dark_mode: false,
-    slow_internet_mode: false,
-    audio_task_reminders: false,
-    show_unscheduled_tasks: true,
-    rotation_lock: false,
-    prevent_screen_lock: false,
-    calendar_types_order: [],
-    linked_user: null,
-    version: 1,
-  },
-  server_time: '2026-11-25T10:00:00Z',
-} satisfies DeviceContext;
 
 /** Two questions: one right answer, then two right answers (both must be ticked). */
 const quiz: DeviceCommunication['quiz'] = {
@@ -113,34 +81,8 @@ const safety = buildCommunication({
   completed_at: '2026-11-20T09:15:00.000Z',
 });
 
-type Call = { url: string; method: string; body: unknown; headers: Record<string, string> };
-
-/** The network as a test says: an answer per call, or 'offline'; every call is recorded. */
-function fakeNetwork(answer: (call: Call) => Response | 'offline') {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    const call: Call = {
-      url,
-      method: init.method ?? 'GET',
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
-      headers: (init.headers ?? {}) as Record<string, string>,
-    };
-    calls.push(call);
-    const result = answer(call);
-    if (result === 'offline') throw new TypeError('Failed to fetch');
-    return result;
-  });
-  return calls;
-}
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 /** The list answered by the server; every step offline (kept in the outbox). */
-const listOnly = (items: DeviceCommunication[]) => (call: Call) =>
-  call.url === '/api/device/communications' && call.method === 'GET'
-    ? json(200, { items })
-    : ('offline' as const);
+const listOnly = (items: DeviceCommunication[]) => listThenOffline('/device/communications', items);
 
 /** The two screens as the app shows them, following the tablet's navigation. */
 function Screens() {
@@ -164,47 +106,12 @@ function renderScreens() {
 const cardNames = () =>
   within(screen.getByRole('list'))
     .getAllByRole('button')
-    .map((card) => card.querySelector('.communications__name')?.textContent);
+    .map((card) => card.querySelector('.learning-card__name')?.textContent);
 
-let visibility: DocumentVisibilityState = 'visible';
-function setVisibility(next: DocumentVisibilityState) {
-  visibility = next;
-  document.dispatchEvent(new Event('visibilitychange'));
-}
-
-beforeEach(async () => {
-  visibility = 'visible';
-  Object.defineProperty(document, 'visibilityState', {
-    configurable: true,
-    get: () => visibility,
-  });
-  // No network until a test says otherwise (pairing asks the server for the context).
-  fakeNetwork(() => 'offline');
-  await setDeviceToken('device-token');
-  await writeValue('context', context);
-  await loadDevice();
-  await openSession({
-    employee: testEmployee,
-    token: 'employee-token-of-ana',
-    expires_at: new Date(Date.now() + 3_600_000).toISOString(),
-  });
-  navigate({ name: 'communications' });
-});
-
-afterEach(async () => {
-  vi.useRealTimers();
-  // A reader closing queues its 'view' a moment later: let it reach the outbox and this test's
-  // network before they go.
-  cleanup();
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  await stepsQueued();
-  await flushOutbox();
-  vi.restoreAllMocks();
-  // The document's own getter again.
-  Reflect.deleteProperty(document, 'visibilityState');
-  await endSession();
-  await unpair();
-  vi.unstubAllGlobals();
+setUpLearningTests({
+  storeId: ids.store,
+  screen: { name: 'communications' },
+  stepsQueued: communicationSteps.stepsQueued,
 });
 
 describe('Communications list', () => {

@@ -1,7 +1,9 @@
 import type { DeviceTraining } from '@mise/shared/trainings/schemas';
 import { describe, expect, it } from 'vitest';
+import type { StepAction } from '../../shared/learning/step-results';
+import { stepRecord } from '../../shared/learning/test-support';
 import type { OutboxRecord } from '../../shared/outbox/outbox-types';
-import { listWithWaitingSteps } from './training-results';
+import { trainingSteps } from './training-results';
 import { trainingResultPath } from './trainings-api';
 
 const item = (id: string, overrides: Partial<DeviceTraining> = {}) =>
@@ -19,26 +21,16 @@ const item = (id: string, overrides: Partial<DeviceTraining> = {}) =>
     ...overrides,
   }) satisfies DeviceTraining;
 
-let key = 0;
-const step = (
-  trainingId: string,
-  action: 'view' | 'skip' | 'complete',
-  state: OutboxRecord['state'] = 'waiting',
-): OutboxRecord => ({
-  seq: ++key,
-  idempotency_key: `key-${key}`,
-  kind: 'training-result',
-  path: trainingResultPath(trainingId),
-  body: { action, time_spent: 10, idempotency_key: `key-${key}` },
-  employee_token: 'token',
-  employee_name: 'Ana Lopes',
-  label: action,
-  task_id: null,
-  created_at: Date.parse('2026-11-25T10:00:00Z'),
-  state,
-  attempts: 0,
-  refusal: state === 'refused' ? { status: 409, code: 'training/not-active', message: '' } : null,
-});
+const step = (trainingId: string, action: StepAction, state: OutboxRecord['state'] = 'waiting') =>
+  stepRecord(
+    'training-result',
+    trainingResultPath(trainingId),
+    action,
+    state,
+    'training/not-active',
+  );
+
+const { listWithWaitingSteps } = trainingSteps;
 
 describe('the trainings with the steps still waiting', () => {
   it('puts required ones not done first, then the others not done, then the done ones', () => {

@@ -1,12 +1,14 @@
 import { isQuizPassed } from '@mise/shared/communications/rules';
-import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigate } from '../../app/navigation';
-import { errorText } from '../../shared/i18n/i18n';
-import type { OutboxRecord } from '../../shared/outbox/outbox-types';
-import { useOutbox } from '../../shared/outbox/use-outbox';
-import { useEmployeeSession } from '../../shared/session/employee-session';
+import {
+  DoneView,
+  ItemMissing,
+  ReadingActions,
+  RefusalNotice,
+  useStepReading,
+} from '../../shared/learning/step-reading';
 import { formatDate } from '../../shared/ui/format';
 import { CommunicationAttachmentView } from '../communications/communication-attachment';
 import {
@@ -16,15 +18,7 @@ import {
   quizAnswersOf,
   toggleChoice,
 } from '../communications/communication-quiz';
-import { refusalText } from '../communications/communications-api';
-import { useReadingTime } from '../communications/use-reading-time';
-import {
-  markReadHere,
-  queueTrainingStep,
-  refusedTrainingStep,
-  stepAction,
-  waitingTrainingSteps,
-} from './training-results';
+import { trainingSteps } from './training-results';
 import type { DeviceTraining } from './trainings-api';
 import { useTrainings } from './use-trainings';
 import './trainings.css';
@@ -39,40 +33,6 @@ const backToList = () => navigate({ name: 'trainings' });
 function isSectionRight(section: Section, quiz: SectionQuiz): boolean {
   if (section.quiz.questions.length === 0) return true;
   return quiz.isChecked && isQuizPassed(section.quiz.questions, quiz.chosen);
-}
-
-function RefusalNotice({ record }: { record: OutboxRecord }) {
-  const { t } = useTranslation();
-  return (
-    <div className="row">
-      <p className="error-text" role="alert">
-        {t('trainings.refused', {
-          reason: errorText(record.refusal?.code ?? 'unknown', record.refusal?.message),
-        })}
-      </p>
-      <button type="button" className="button" onClick={() => navigate({ name: 'outbox' })}>
-        {t('trainings.seeOutbox')}
-      </button>
-    </div>
-  );
-}
-
-/** After the completion: sent, or kept here until the connection returns. */
-function DoneView({ isWaiting, refusal }: { isWaiting: boolean; refusal?: OutboxRecord }) {
-  const { t } = useTranslation();
-  return (
-    <div className="card stack training-done">
-      <h2>{t('trainings.doneTitle')}</h2>
-      {refusal && !isWaiting ? (
-        <RefusalNotice record={refusal} />
-      ) : (
-        <p role="status">{isWaiting ? t('trainings.willBeSent') : t('trainings.doneText')}</p>
-      )}
-      <button type="button" className="button button--primary button--large" onClick={backToList}>
-        {t('trainings.backToList')}
-      </button>
-    </div>
-  );
 }
 
 type SectionListProps = {
@@ -123,44 +83,20 @@ function SectionList({ sections, current, hasTick, onSelect }: SectionListProps)
 /**
  * Following a training (issue 18): its sections one at a time, each with its attachment and its
  * quiz; "Later" puts it off, "Finish" (once every section's quiz is right) completes it with the
- * answers of every section. The time spent counts while this screen is open, shown and in the
- * foreground, across all its sections; it goes with the step that ends the reading (skip,
- * complete), or as a 'view' when the employee leaves otherwise. Every step goes through the
- * outbox, as a communication's.
+ * answers of every section. The time spent counts across all its sections; it and the steps go
+ * as a communication's (useStepReading).
  */
 export function TrainingScreen({ trainingId }: { trainingId: string }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const session = useEmployeeSession();
   const { list, items } = useTrainings();
-  const { waiting, refused } = useOutbox();
   const item = items?.find((candidate) => candidate.id === trainingId);
-  const [isDone, setIsDone] = useState(false);
-  const [isSending, setIsSending] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const [current, setCurrent] = useState(0);
   const [quizzes, setQuizzes] = useState<Record<string, SectionQuiz>>({});
   const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set());
-  const time = useReadingTime(item !== undefined && !isDone);
   const sectionTitleId = useId();
   const sectionTitle = useRef<HTMLHeadingElement>(null);
-
-  // The employee who opened the screen: a step made on leaving is theirs.
-  const sessionRef = useRef(session);
-  if (session) sessionRef.current = session;
-  const itemRef = useRef<DeviceTraining | undefined>(item);
-  if (item) itemRef.current = item;
-  /** Whether it was unread when opened (leaving at once still marks it read). */
-  const wasUnread = useRef<boolean | null>(null);
-  /** A step ending the reading was queued: nothing more goes on leaving. */
-  const isClosed = useRef(false);
-
-  useEffect(() => {
-    if (!item || wasUnread.current !== null) return;
-    wasUnread.current = item.unread;
-    const who = sessionRef.current;
-    if (item.unread && who) markReadHere(queryClient, who.employee.id, item.id);
-  }, [item, queryClient]);
+  const reading = useStepReading({ item, itemId: trainingId, steps: trainingSteps, backToList });
+  const { isSending, refusal } = reading;
 
   const sections = item?.sections ?? [];
   const index = Math.min(current, Math.max(0, sections.length - 1));
@@ -170,29 +106,6 @@ export function TrainingScreen({ trainingId }: { trainingId: string }) {
     if (!section) return;
     setVisited((seen) => (seen.has(section.id) ? seen : new Set([...seen, section.id])));
   }, [section]);
-
-  // Leaving (back, the menu, the session's end): the time spent goes as a 'view'. Checked a
-  // moment later, so a remount at once (React's strict mode) sends nothing.
-  const leave = useRef<() => void>(() => {});
-  leave.current = () => {
-    const opened = itemRef.current;
-    const who = sessionRef.current;
-    if (isClosed.current || !opened || !who) return;
-    const seconds = time.take();
-    if (seconds === 0 && !wasUnread.current) return;
-    isClosed.current = true;
-    void queueTrainingStep(opened, { action: 'view', time_spent: seconds }, who);
-  };
-  const isMounted = useRef(false);
-  useEffect(() => {
-    isMounted.current = true;
-    return () => {
-      isMounted.current = false;
-      setTimeout(() => {
-        if (!isMounted.current) leave.current();
-      }, 0);
-    };
-  }, []);
 
   const quizOf = (target: Section) => quizzes[target.id] ?? untouched;
   const quizStateOf = (target: Section): QuizState => {
@@ -230,65 +143,35 @@ export function TrainingScreen({ trainingId }: { trainingId: string }) {
     setTimeout(() => sectionTitle.current?.focus(), 0);
   };
 
-  const send = async (action: 'skip' | 'complete') => {
-    const who = sessionRef.current;
-    if (isClosed.current || !item || !who) return;
-    isClosed.current = true;
-    setIsSending(true);
-    setProblem(null);
-    try {
-      await queueTrainingStep(
-        item,
-        {
-          action,
-          time_spent: time.take(),
-          ...(action === 'complete'
-            ? {
-                answers: Object.fromEntries(
-                  item.sections.map((target) => [
-                    target.id,
-                    quizAnswersOf(target.quiz, quizOf(target).chosen),
-                  ]),
-                ),
-              }
-            : {}),
-        },
-        who,
-      );
-      if (action === 'skip') backToList();
-      else setIsDone(true);
-    } catch (error) {
-      isClosed.current = false;
-      setProblem(refusalText(error));
-    } finally {
-      setIsSending(false);
-    }
-  };
+  /** Completes the training with the answers of every section. */
+  const finish = (training: DeviceTraining) =>
+    reading.send(
+      'complete',
+      Object.fromEntries(
+        training.sections.map((target) => [
+          target.id,
+          quizAnswersOf(target.quiz, quizOf(target).chosen),
+        ]),
+      ),
+    );
 
-  const pending = waitingTrainingSteps(waiting, trainingId);
-  const refusal = refusedTrainingStep(refused, trainingId);
   const isCompleted = item?.completed_at != null;
 
   let content: ReactNode;
-  if (!item)
-    content = list.isPending ? (
-      <p className="muted">{t('common.loading')}</p>
-    ) : (
-      <p className="error-text" role="alert">
-        {list.isError ? refusalText(list.error) : t('trainings.notFound')}
-      </p>
-    );
-  else if (isDone)
+  if (!item) content = <ItemMissing texts="trainings" list={list} />;
+  else if (reading.isDone)
     content = (
       <DoneView
-        isWaiting={pending.some((record) => stepAction(record) === 'complete')}
+        texts="trainings"
+        isWaiting={reading.isCompletionWaiting}
         refusal={refusal}
+        onBack={backToList}
       />
     );
   else
     content = (
       <>
-        {refusal && !isCompleted ? <RefusalNotice record={refusal} /> : null}
+        {refusal && !isCompleted ? <RefusalNotice record={refusal} texts="trainings" /> : null}
         {isCompleted ? (
           <p className="badge status--done training-completed" role="status">
             {t('trainings.completedOn', { date: formatDate(item.completed_at!) })}
@@ -341,38 +224,29 @@ export function TrainingScreen({ trainingId }: { trainingId: string }) {
             </div>
           </section>
         ) : null}
-        <div className="training-actions">
-          {isCompleted ? (
-            <button type="button" className="button button--large" onClick={backToList}>
-              {t('trainings.backToList')}
+        <ReadingActions
+          texts="trainings"
+          className="training-actions"
+          isCompleted={isCompleted}
+          isSending={isSending}
+          onSkip={() => void reading.send('skip')}
+          onBack={backToList}
+        >
+          {isAllRight ? (
+            <button
+              type="button"
+              className="button button--primary button--large"
+              disabled={isSending}
+              onClick={() => void finish(item)}
+            >
+              {t('trainings.finish')}
             </button>
           ) : (
-            <>
-              <button
-                type="button"
-                className="button button--large"
-                disabled={isSending}
-                onClick={() => void send('skip')}
-              >
-                {t('trainings.later')}
-              </button>
-              {isAllRight ? (
-                <button
-                  type="button"
-                  className="button button--primary button--large"
-                  disabled={isSending}
-                  onClick={() => void send('complete')}
-                >
-                  {t('trainings.finish')}
-                </button>
-              ) : (
-                <p className="muted training-actions__hint">
-                  {t('trainings.finishHint', { right: rightCount, total: sections.length })}
-                </p>
-              )}
-            </>
+            <p className="muted training-actions__hint">
+              {t('trainings.finishHint', { right: rightCount, total: sections.length })}
+            </p>
           )}
-        </div>
+        </ReadingActions>
       </>
     );
 
@@ -396,9 +270,9 @@ export function TrainingScreen({ trainingId }: { trainingId: string }) {
           ) : null}
         </div>
       </div>
-      {problem ? (
+      {reading.problem ? (
         <p className="error-text" role="alert">
-          {problem}
+          {reading.problem}
         </p>
       ) : null}
       {content}

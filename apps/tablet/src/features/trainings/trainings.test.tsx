@@ -1,19 +1,22 @@
 import type { DeviceTraining } from '@mise/shared/trainings/schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { navigate, useScreen } from '../../app/navigation';
-import type { DeviceContext } from '../../shared/api/types';
-import { loadDevice, unpair } from '../../shared/device/device-state';
-import { setDeviceToken } from '../../shared/device/device-token';
-import { flushOutbox, networkReturned } from '../../shared/outbox/outbox';
-import { openSession, useEmployeeSession } from '../../shared/session/employee-session';
-import { writeValue } from '../../shared/storage/local-db';
+import {
+  fakeNetwork,
+  json,
+  listThenOffline,
+  setUpLearningTests,
+  setVisibility,
+} from '../../shared/learning/test-support';
+import { networkReturned } from '../../shared/outbox/outbox';
+import { useEmployeeSession } from '../../shared/session/employee-session';
 import { endSession, outboxRecords, testEmployee } from '../../test/factories';
 import { WhoScreen } from '../who/who-screen';
 import { RequiredTrainingsPrompt } from './required-trainings-prompt';
-import { trainingStepsQueued } from './training-results';
+import { trainingSteps } from './training-results';
 import { TrainingScreen } from './training-screen';
 import { TrainingsScreen } from './trainings-screen';
 import { TrainingsToDoBadge } from './use-trainings';
@@ -25,40 +28,6 @@ const ids = {
   allergens: '6b1b2c3d-5e6f-4a70-8b81-c2d3e4f5a604',
   fire: '6b1b2c3d-5e6f-4a70-8b81-c2d3e4f5a605',
 } as const;
-
-const context = {
-  store: {
-    id: ids.store,
-    name: 'Bistro Lumière',
-    timezone_name: 'Europe/Paris',
-    week_start: 1,
-    hidden_modules: [],
-    hidden_extensions: [],
-  },
-  screen_saver_url: null,
-  roles: [],
-  device: {
-    id: '6b1b2c3d-5e6f-4a70-8b81-c2d3e4f5a606',
-    store_id: ids.store,
-    device_id: 'tablet-1',
-    device_model: 'browser',
-    name: 'Kitchen tablet',
-    app_version: 'test',
-    os_version: 'Linux',
-    creation_timestamp: '2026-11-01T08:00:00Z',
-    last_connexion: null,
-    dark_mode: false,
-    slow_internet_mode: false,
-    audio_task_reminders: false,
-    show_unscheduled_tasks: true,
-    rotation_lock: false,
-    prevent_screen_lock: false,
-    calendar_types_order: [],
-    linked_user: null,
-    version: 1,
-  },
-  server_time: '2026-11-25T10:00:00Z',
-} satisfies DeviceContext;
 
 type Section = DeviceTraining['sections'][number];
 
@@ -147,34 +116,8 @@ const allergens = buildTraining({
   completed_at: '2026-11-20T09:15:00.000Z',
 });
 
-type Call = { url: string; method: string; body: unknown; headers: Record<string, string> };
-
-/** The network as a test says: an answer per call, or 'offline'; every call is recorded. */
-function fakeNetwork(answer: (call: Call) => Response | 'offline') {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    const call: Call = {
-      url,
-      method: init.method ?? 'GET',
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
-      headers: (init.headers ?? {}) as Record<string, string>,
-    };
-    calls.push(call);
-    const result = answer(call);
-    if (result === 'offline') throw new TypeError('Failed to fetch');
-    return result;
-  });
-  return calls;
-}
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 /** The list answered by the server; every step offline (kept in the outbox). */
-const listOnly = (items: DeviceTraining[]) => (call: Call) =>
-  call.url === '/api/device/trainings' && call.method === 'GET'
-    ? json(200, { items })
-    : ('offline' as const);
+const listOnly = (items: DeviceTraining[]) => listThenOffline('/device/trainings', items);
 
 /** The two screens as the app shows them, following the tablet's navigation. */
 function Screens() {
@@ -207,50 +150,17 @@ function renderWith(ui: React.ReactElement) {
 const cardNames = () =>
   within(screen.getByRole('list'))
     .getAllByRole('button')
-    .map((card) => card.querySelector('.trainings__name')?.textContent);
-
-let visibility: DocumentVisibilityState = 'visible';
-function setVisibility(next: DocumentVisibilityState) {
-  visibility = next;
-  document.dispatchEvent(new Event('visibilitychange'));
-}
+    .map((card) => card.querySelector('.learning-card__name')?.textContent);
 
 async function identify(user: ReturnType<typeof userEvent.setup>, pin = '1234') {
   await user.click(await screen.findByRole('button', { name: /Ana Lopes/ }));
   for (const digit of pin) await user.click(screen.getByRole('button', { name: `Digit ${digit}` }));
 }
 
-beforeEach(async () => {
-  visibility = 'visible';
-  Object.defineProperty(document, 'visibilityState', {
-    configurable: true,
-    get: () => visibility,
-  });
-  fakeNetwork(() => 'offline');
-  await setDeviceToken('device-token');
-  await writeValue('context', context);
-  await loadDevice();
-  await openSession({
-    employee: testEmployee,
-    token: 'employee-token-of-ana',
-    expires_at: new Date(Date.now() + 3_600_000).toISOString(),
-  });
-  navigate({ name: 'trainings' });
-});
-
-afterEach(async () => {
-  vi.useRealTimers();
-  // A reader closing queues its 'view' a moment later: let it reach the outbox and this test's
-  // network before they go.
-  cleanup();
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  await trainingStepsQueued();
-  await flushOutbox();
-  vi.restoreAllMocks();
-  Reflect.deleteProperty(document, 'visibilityState');
-  await endSession();
-  await unpair();
-  vi.unstubAllGlobals();
+setUpLearningTests({
+  storeId: ids.store,
+  screen: { name: 'trainings' },
+  stepsQueued: trainingSteps.stepsQueued,
 });
 
 describe('Trainings list', () => {

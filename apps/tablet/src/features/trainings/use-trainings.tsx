@@ -1,39 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { onRecordSent } from '../../shared/outbox/outbox';
-import { useOutbox } from '../../shared/outbox/use-outbox';
-import { useEmployeeSession } from '../../shared/session/employee-session';
-import { applySentStep, isRequiredToDo, listWithWaitingSteps } from './training-results';
-import { fetchDeviceTrainings, trainingsKey } from './trainings-api';
+import { useStepList } from '../../shared/learning/step-list';
+import { isRequiredToDo, trainingSteps } from './training-results';
+import { trainingList } from './trainings-api';
 
-/**
- * The identified employee's trainings as the screens show them: the server's list (or the kept
- * one offline) with the steps still waiting in the outbox applied. The server's answers to sent
- * steps are taken into the list while it is used.
- */
+/** The identified employee's trainings, with the steps still waiting applied. */
 export function useTrainings() {
-  const queryClient = useQueryClient();
-  const session = useEmployeeSession();
-  const { waiting } = useOutbox();
-  const employeeId = session?.employee.id ?? '';
-  const token = session?.token ?? '';
-  const list = useQuery({
-    queryKey: trainingsKey(employeeId),
-    queryFn: () => fetchDeviceTrainings(employeeId, token),
-    enabled: session !== null,
-    networkMode: 'always',
-    retry: false,
-  });
-  useEffect(() => {
-    const stopListening = onRecordSent((record, answer) =>
-      applySentStep(queryClient, record, answer),
-    );
-    return () => {
-      stopListening();
-    };
-  }, [queryClient]);
-  const items = list.data ? listWithWaitingSteps(list.data.items, waiting) : undefined;
+  const { list, items } = useStepList(trainingList, trainingSteps);
   return {
     list,
     items,

@@ -15,9 +15,9 @@ function isInForeground(): boolean {
 const recheckMs = 1000;
 
 /**
- * The time spent on a communication (issue 18), counted only while `isRunning` (its screen is
- * open) and the page is visible and focused: hidden (another app, the screen off) or blurred
- * (another window in front), the count pauses. Read from the clock at each change, so a
+ * The time spent on a communication or a training (issue 18), counted only while `isRunning`
+ * (its screen is open) and the page is visible and focused: hidden (another app, the screen off)
+ * or blurred (another window in front), the count pauses. Read from the clock at each change, so a
  * throttled timer does not lose time. `take()` answers the whole seconds counted since the last
  * take (at most a day, the most one request may report) and starts again from there.
  */
