@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfilingOutput } from '../api/get-profiling-output';
+import { outputDetails } from './output-details';
 
 const levelColors: Record<OutputLevel, MantineColor> = {
   trace: 'gray',
@@ -114,32 +115,41 @@ export function OutputPanel({ instanceId }: OutputPanelProps) {
             {output.isPending ? t('common.loading') : t('technical.output.empty')}
           </Text>
         ) : (
-          lines.map((line) => (
-            <Box
-              key={line.seq}
-              style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-              data-testid="technical-output-line"
-              data-seq={line.seq}
-              data-level={line.level}
-            >
-              <Text span ff="monospace" fz="xs" c="dimmed">
-                {dayjs(line.time).format('HH:mm:ss.SSS')}
-              </Text>{' '}
-              <Badge
-                component="span"
-                size="xs"
-                radius="xs"
-                variant="light"
-                color={levelColors[line.level]}
-                w={56}
+          lines.map((line) => {
+            const details = outputDetails(line.line);
+            return (
+              <Box
+                key={line.seq}
+                style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                data-testid="technical-output-line"
+                data-seq={line.seq}
+                data-level={line.level}
               >
-                {line.level}
-              </Badge>{' '}
-              <Text span ff="monospace" fz="xs">
-                {line.msg}
-              </Text>
-            </Box>
-          ))
+                <Text span ff="monospace" fz="xs" c="dimmed">
+                  {dayjs(line.time).format('HH:mm:ss.SSS')}
+                </Text>{' '}
+                <Badge
+                  component="span"
+                  size="xs"
+                  radius="xs"
+                  variant="light"
+                  color={levelColors[line.level]}
+                  w={56}
+                >
+                  {line.level}
+                </Badge>{' '}
+                <Text span ff="monospace" fz="xs">
+                  {line.msg}
+                </Text>
+                {details ? (
+                  <Text span ff="monospace" fz="xs" c="dimmed">
+                    {' '}
+                    {details}
+                  </Text>
+                ) : null}
+              </Box>
+            );
+          })
         )}
       </Box>
     </Stack>
