@@ -20,12 +20,12 @@ import {
   punchEntries,
   punchEntryRevisions,
 } from '../../db/schema';
+import { canonicalJson } from '../../platform/canonical-json';
 import { AppError, forbidden } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 import type { Storage } from '../../platform/storage';
 import { canEditStore, findStoreInScope, type StoreRow } from '../stores/stores.service';
 import {
-  canonicalJson,
   isTabletPicture,
   saveTabletPicture,
   storeZone,

@@ -18,6 +18,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { stores, taskResultRevisions, tasks } from '../../db/schema';
+import { canonicalJson } from '../../platform/canonical-json';
 import { AppError, notFound } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
 import { presentDeviceTask, type TaskRow } from './present-task';
@@ -88,16 +89,6 @@ export function saveTaskPicture(
 
 function isTaskPicture(storeId: string, path: string): boolean {
   return isTabletPicture(taskPicturePrefix(storeId), path);
-}
-
-/** JSON with object keys sorted: the same request always hashes the same. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, item]) => item !== undefined)
-    .sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0));
-  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
 }
 
 export function requestHash(
