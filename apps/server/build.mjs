@@ -11,6 +11,8 @@ await build({
     seed: 'src/cli/seed.ts',
     // The audit PDF's worker thread (platform/pdf/audit.ts loads it beside main.js).
     'audit-worker': 'src/platform/pdf/audit-worker.ts',
+    // The inspector pack's documents (modules/inspector-pack/pack-documents.ts loads it).
+    'inspector-pack-worker': 'src/modules/inspector-pack/pack-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

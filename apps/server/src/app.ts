@@ -37,11 +37,15 @@ import { flushStorageDeletions } from './modules/files/storage-deletions';
 import { historyRoutes } from './modules/history/history.routes';
 import { backfillResultAnomalies } from './modules/history/history.service';
 import { homeRoutes } from './modules/home/home.routes';
+import { inspectorLinksRoutes } from './modules/inspector-links/inspector-links.routes';
+import { inspectorPackRoutes } from './modules/inspector-pack/inspector-pack.routes';
 import { peopleRoutes } from './modules/people/people.routes';
 import { probesRoutes } from './modules/probes/probes.routes';
 import { createOutputRing, type OutputRing, teeToRing } from './modules/profiling/output-ring';
 import { registerProfiling } from './modules/profiling/profiling.routes';
 import { punchCardsRoutes } from './modules/punch-cards/punch-cards.routes';
+import { recordsCheckpointRoutes } from './modules/records/checkpoints.routes';
+import { recordsRoutes } from './modules/records/records.routes';
 import { sensorsRoutes } from './modules/sensors/sensors.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
 import { stockImagesRoutes } from './modules/stock-images/stock-images.routes';
@@ -248,6 +252,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(tasksRoutes, { prefix: '/api', ...deps });
   await app.register(deviceRoutes, { prefix: '/api', ...deps });
   await app.register(historyRoutes, { prefix: '/api', ...deps });
+  await app.register(inspectorPackRoutes, { prefix: '/api', ...deps });
+  await app.register(inspectorLinksRoutes, { prefix: '/api', ...deps });
   await app.register(homeRoutes, { prefix: '/api', ...deps });
   await app.register(peopleRoutes, { prefix: '/api', ...deps });
   await app.register(punchCardsRoutes, { prefix: '/api', ...deps });
@@ -258,6 +264,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(trainingsRoutes, { prefix: '/api', ...deps });
   await app.register(documentsRoutes, { prefix: '/api', ...deps });
   await app.register(shopRoutes, { prefix: '/api', ...deps });
+  await app.register(recordsRoutes, { prefix: '/api', ...deps });
+  await app.register(recordsCheckpointRoutes, { prefix: '/api', ...deps });
   // This process as a server instance: heartbeat, profiling, output (main.ts starts it).
   await registerProfiling(app, deps, outputRing);
   // Resumable uploads (tus) at /api/uploads: its own body handling, nothing parsed.

@@ -6,10 +6,12 @@ import { demoPassword, seedDemo } from './db/seed/demo';
 import { demoSeeding, demoWarning, hasDemoAccounts } from './db/seed/demo-policy';
 import { demoTabletLines } from './db/seed/demo-tablets';
 import { alertJob } from './modules/alerts/alerts.jobs';
+import { inspectorPackJob } from './modules/inspector-pack/inspector-pack.jobs';
 import {
   dropExpiredReadingPartitions,
   ensureProbeReadingPartitions,
 } from './modules/probes/probes.service';
+import { recordsSealJob } from './modules/records/records-seal.jobs';
 import { pullProviderReadings } from './modules/sensors/sensors.service';
 import { startTaskScheduler } from './modules/tasks/scheduler';
 import { uploadsCleanupJob } from './modules/uploads/uploads.jobs';
@@ -50,6 +52,8 @@ const jobs = await startJobQueue(
     },
     alertJob(app.deps, app.log),
     uploadsCleanupJob(app.deps, app.log),
+    inspectorPackJob(app.deps, app.log),
+    recordsSealJob(app.deps, app.log),
     {
       name: 'probe-partitions',
       cron: '17 3 * * *',

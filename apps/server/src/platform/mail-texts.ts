@@ -40,3 +40,40 @@ export function invitationMail(
     ].join('\n'),
   };
 }
+
+/**
+ * Subject and text of a records seal e-mail (issue 21): the store's checkpoints not sent yet,
+ * each a day, its count of entries and its full head hash, then the store page's link.
+ */
+export function recordsCheckpointMail(
+  language: MailLanguage,
+  seal: {
+    store: string;
+    checkpoints: readonly { day: string; seq: number; head_hash: string }[];
+    link: string;
+  },
+): { subject: string; text: string } {
+  const texts = localeTexts('mails', language).recordsCheckpoint;
+  const latest = seal.checkpoints.at(-1);
+  return {
+    subject: fillTemplate(texts.subject, { store: seal.store, day: latest?.day ?? '' }),
+    text: [
+      texts.greeting,
+      '',
+      fillTemplate(texts.intro, { store: seal.store }),
+      '',
+      ...seal.checkpoints.map((checkpoint) =>
+        fillTemplate(texts.line, {
+          day: checkpoint.day,
+          entries: checkpoint.seq,
+          hash: checkpoint.head_hash,
+        }),
+      ),
+      '',
+      texts.open,
+      seal.link,
+      '',
+      'Mise',
+    ].join('\n'),
+  };
+}

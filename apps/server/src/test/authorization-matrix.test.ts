@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,16 +9,22 @@ import {
   auditVersions,
   communications,
   documents,
+  inspectorLinks,
   probes,
+  stores,
   trainings,
   users,
 } from '../db/schema';
+import { chainAlertEpisodeEvents } from '../modules/records/sources/alert-episodes';
+import { chainAuditResult } from '../modules/records/sources/audit-results';
+import { hashToken } from '../platform/auth/tokens';
 import {
   buildDatabase,
   buildDatabaseElement,
   buildStore,
   buildStoreElement,
   buildStoreTaskConfiguration,
+  buildTask,
   buildTaskConfiguration,
   buildTwoTenants,
   buildUser,
@@ -797,6 +803,146 @@ function profilingCases(): Case[] {
   );
 }
 
+/**
+ * Inspector links (issue 21): created, listed and revoked by whoever reads the store's history
+ * (admin, its distributor, its owner; manager A has no store access in database A: 403). A
+ * signed-in session opens no inspector route; an inspector link of store A1 (no session) opens
+ * the tasks of store A1 only. Every store is licensed (the history's rule).
+ */
+const inspectorLinkIds = new Map<StoreLabel, string>();
+const inspectorTaskIds = new Map<StoreLabel, string>();
+const inspectorToken = `matrix-inspector-${randomBytes(16).toString('hex')}`;
+const inspectorPeriod = { period_start: '2026-11-16', period_end: '2026-11-22' };
+
+function inspectorLinkCases(): Case[] {
+  const readsHistory = (role: SignedInRole, label: StoreLabel) =>
+    visible[role].stores.includes(label) ? (role === 'manager' ? 403 : 200) : 404;
+  const links = (label: StoreLabel) => `/api/stores/${id(label)}/inspector-links`;
+  return [
+    ...roles.flatMap((role) =>
+      storeLabels.map(
+        (label): Case => ({
+          role,
+          endpoint: 'POST /api/stores/:storeId/inspector-links',
+          record: label,
+          expected:
+            role === 'anonymous'
+              ? 401
+              : readsHistory(role, label) === 200
+                ? 201
+                : readsHistory(role, label),
+          send: (agent) =>
+            send(agent, {
+              method: 'POST',
+              url: links(label),
+              payload: { label: `Matrix ${role}`, ...inspectorPeriod, expires_in_days: 7 },
+            }),
+          check: (response) => expect(response.json().link.store_id).toBe(id(label)),
+        }),
+      ),
+    ),
+    ...roles.flatMap((role) =>
+      storeLabels.map(
+        (label): Case => ({
+          role,
+          endpoint: 'GET /api/stores/:storeId/inspector-links',
+          record: label,
+          expected: role === 'anonymous' ? 401 : readsHistory(role, label),
+          send: (agent) => send(agent, { method: 'GET', url: links(label) }),
+          check: (response) => {
+            const items = response.json().items as { store_id: string }[];
+            expect(items.length).toBeGreaterThan(0);
+            expect(items.every((item) => item.store_id === id(label))).toBe(true);
+          },
+        }),
+      ),
+    ),
+    ...roles.flatMap((role) =>
+      storeLabels.map(
+        (label): Case => ({
+          role,
+          endpoint: 'DELETE /api/stores/:storeId/inspector-links/:id',
+          record: label,
+          expected: role === 'anonymous' ? 401 : readsHistory(role, label),
+          send: (agent) =>
+            send(agent, {
+              method: 'DELETE',
+              url: `${links(label)}/${inspectorLinkIds.get(label)}`,
+            }),
+          check: (response) => expect(response.json().link.status).toBe('revoked'),
+        }),
+      ),
+    ),
+    ...roles.flatMap((role) =>
+      storeLabels.map(
+        (label): Case => ({
+          role,
+          endpoint: 'GET /api/inspect/tasks/:id (session, no link)',
+          record: label,
+          expected: 401,
+          send: (agent) =>
+            send(agent, {
+              method: 'GET',
+              url: `/api/inspect/tasks/${inspectorTaskIds.get(label)}`,
+            }),
+        }),
+      ),
+    ),
+    ...storeLabels.map(
+      (label): Case => ({
+        role: 'anonymous',
+        endpoint: 'GET /api/inspect/tasks/:id (link of store A1)',
+        record: label,
+        expected: label === 'store A1' ? 200 : 404,
+        send: () =>
+          context.app.inject({
+            method: 'GET',
+            url: `/api/inspect/tasks/${inspectorTaskIds.get(label)}`,
+            headers: { authorization: `Inspector ${inspectorToken}` },
+          }),
+        check: (response) => expect(response.json().task.store_id).toBe(id(label)),
+      }),
+    ),
+    ...storeLabels.map(
+      (label): Case => ({
+        role: 'anonymous',
+        endpoint: 'GET /api/inspect/history (link of store A1)',
+        record: label,
+        expected: 200,
+        send: () =>
+          context.app.inject({
+            method: 'GET',
+            url: '/api/inspect/history?day=2026-11-18&module=temperatures&filter=all',
+            headers: { authorization: `Inspector ${inspectorToken}` },
+          }),
+        // Whatever store the caller has in mind, the link shows store A1's tasks only.
+        check: (response) =>
+          expect(response.json().items.map((item: { id: string }) => item.id)).toEqual([
+            inspectorTaskIds.get('store A1'),
+          ]),
+      }),
+    ),
+  ];
+}
+
+/** The records chain's verifier (issue 21): admin only, for any store. */
+function recordsCases(): Case[] {
+  return roles.flatMap((role) =>
+    (['store A1', 'store B1'] as const).map(
+      (label): Case => ({
+        role,
+        endpoint: 'GET /api/records/verify',
+        record: label,
+        expected: anonymousOr(role, role === 'admin' ? 200 : 403),
+        send: (agent) =>
+          send(agent, { method: 'GET', url: `/api/records/verify?storeId=${id(label)}` }),
+        check: (response) =>
+          expect(response.json()).toMatchObject({ status: 'intact', store_id: id(label) }),
+      }),
+    ),
+  );
+}
+
 const cases: Case[] = [
   ...roles.map(
     (role): Case => ({
@@ -868,6 +1014,8 @@ const cases: Case[] = [
   ...documentCases(),
   ...catalogueExportCases(),
   ...profilingCases(),
+  ...recordsCases(),
+  ...inspectorLinkCases(),
 ];
 
 // A valid 1×1 PNG, uploaded as every account's illustration.
@@ -949,6 +1097,8 @@ describe('authorization matrix', () => {
           delay_minutes: 15,
         })
         .returning({ id: alertEpisodes.id });
+      // Records are chained as the application chains them (the verifier cases expect intact).
+      await chainAlertEpisodeEvents(context.db, [{ id: episode!.id, event: 'opened' }]);
       alertIds.set(label, episode!.id);
     }
 
@@ -985,7 +1135,8 @@ describe('authorization matrix', () => {
           status: 'submitted',
           end_date: new Date('2026-11-21T08:00:00Z'),
         })
-        .returning({ id: auditResults.id });
+        .returning();
+      await chainAuditResult(context.db, result!);
       auditResultIds.set(label, result!.id);
     }
 
@@ -1056,6 +1207,37 @@ describe('authorization matrix', () => {
       exportObjects.set(`element ${label}`, element.id);
       exportObjects.set(`task ${label}`, task.id);
     }
+    // Inspector links (issue 21): every store licensed (the history's rule), a task of
+    // 2026-11-18 and a revocable link in every store, and store A1's link for the inspector.
+    await context.db
+      .update(stores)
+      .set({ mise_licence: true })
+      .where(inArray(stores.id, storeLabels.map(id)));
+    for (const label of storeLabels) {
+      const task = await buildTask(context.db, {
+        store_id: id(label),
+        day: '2026-11-18',
+        start: new Date('2026-11-18T08:00:00Z'),
+        name: `Matrix inspected ${label}`,
+      });
+      inspectorTaskIds.set(label, task.id);
+      const [link] = await context.db
+        .insert(inspectorLinks)
+        .values({
+          store_id: id(label),
+          token_hash: hashToken(`matrix-revocable-${label}-${randomBytes(8).toString('hex')}`),
+          ...inspectorPeriod,
+          expires_at: new Date(Date.now() + 86_400_000),
+        })
+        .returning({ id: inspectorLinks.id });
+      inspectorLinkIds.set(label, link!.id);
+    }
+    await context.db.insert(inspectorLinks).values({
+      store_id: id('store A1'),
+      token_hash: hashToken(inspectorToken),
+      ...inspectorPeriod,
+      expires_at: new Date(Date.now() + 86_400_000),
+    });
     agents.set('admin', await signIn(context.app, admin.email, testPassword));
     agents.set('distributor', await signIn(context.app, a.users.distributor.email, testPassword));
     agents.set('manager', await signIn(context.app, a.users.manager.email, testPassword));

@@ -55,6 +55,10 @@ export const errorStatus = {
   'sensor/sticker-locked': 409,
   'sensor/not-connected': 409,
   'date-range-too-long': 400,
+  /** Issue 21: the inspector pack is not built yet (or its build failed). */
+  'inspector-pack/not-ready': 409,
+  /** Issue 21: an inspector link that is unknown, expired or revoked. */
+  'inspector/link-invalid': 401,
   'element/invalid-name': 400,
   'invalid-temperature-input': 400,
   'element/select-type': 400,
@@ -244,6 +248,8 @@ export const defaultMessages: Record<ErrorCode, string> = {
   'sensor/sticker-locked': 'The hub of this store is already set and cannot change.',
   'sensor/not-connected': 'This store is not connected to the sensor provider.',
   'date-range-too-long': 'The date range is too long.',
+  'inspector-pack/not-ready': 'This inspector pack is not ready to download.',
+  'inspector/link-invalid': 'This inspector link is not valid: it expired or was revoked.',
   'element/invalid-name': 'Veuillez specifier un nom valide.',
   'invalid-temperature-input':
     'The minimum temperature must not be higher than the maximum temperature.',

@@ -139,5 +139,9 @@ export const punchEntryRevisions = pgTable(
     device_id: uuid('device_id'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('punch_entry_revisions_entry_idx').on(table.entry_id, table.created_at)],
+  (table) => [
+    index('punch_entry_revisions_entry_idx').on(table.entry_id, table.created_at),
+    // The records verifier lists a store's revisions of a period (issue 21).
+    index('punch_entry_revisions_store_time_idx').on(table.store_id, table.created_at),
+  ],
 );

@@ -310,6 +310,8 @@ export const taskResultRevisions = pgTable(
   (table) => [
     uniqueIndex('task_result_revisions_key_idx').on(table.store_id, table.idempotency_key),
     uniqueIndex('task_result_revisions_task_revision_idx').on(table.task_id, table.revision),
+    // The records verifier lists a store's revisions of a period (issue 21).
+    index('task_result_revisions_store_time_idx').on(table.store_id, table.created_at),
   ],
 );
 

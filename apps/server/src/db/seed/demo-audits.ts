@@ -1,6 +1,7 @@
 import { newQuestion, scoreResult } from '@mise/shared/audits/rules';
 import type { AuditAnswer, AuditQuestion, AuditSection } from '@mise/shared/audits/schemas';
 import { eq } from 'drizzle-orm';
+import { chainAuditResult } from '../../modules/records/sources/audit-results';
 import type { Database } from '../client';
 import { auditResults, audits, auditVersions, databases, stores, users } from '../schema';
 
@@ -183,22 +184,29 @@ export async function seedDemoAudits(db: Database, managerEmail: string, now: Da
       },
     ]),
   );
-  await db.insert(auditResults).values({
-    audit_id: audit!.id,
-    audit_version: 1,
-    database_id: database.id,
-    store_id: lyon.id,
-    source: 'web',
-    auditor_user_id: manager.id,
-    auditor_name: `${manager.name} ${manager.surname}`.trim(),
-    status: 'submitted',
-    start_date: new Date(end.getTime() - 40 * 60_000),
-    end_date: end,
-    answers,
-    score: scores.score,
-    max_score: scores.max_score,
-    section_scores: scores.section_scores,
-    created_at: end,
-    updated_at: end,
+  // A submitted result is a record: appended to Lyon's records chain with it (issue 21).
+  await db.transaction(async (tx) => {
+    const [result] = await tx
+      .insert(auditResults)
+      .values({
+        audit_id: audit!.id,
+        audit_version: 1,
+        database_id: database.id,
+        store_id: lyon.id,
+        source: 'web',
+        auditor_user_id: manager.id,
+        auditor_name: `${manager.name} ${manager.surname}`.trim(),
+        status: 'submitted',
+        start_date: new Date(end.getTime() - 40 * 60_000),
+        end_date: end,
+        answers,
+        score: scores.score,
+        max_score: scores.max_score,
+        section_scores: scores.section_scores,
+        created_at: end,
+        updated_at: end,
+      })
+      .returning();
+    await chainAuditResult(tx, result!);
   });
 }

@@ -1,11 +1,14 @@
 import { addDays, dayInZone, localMinuteToInstant } from '@mise/shared/tasks/rules';
 import { eq, inArray } from 'drizzle-orm';
+import { appendToChain } from '../../modules/records/chain';
+import { punchEntryRevisionContent } from '../../modules/records/sources/punch-entry-revisions';
 import type { Database } from '../client';
 import {
   employeeRoles,
   employeeStores,
   employees,
   punchEntries,
+  punchEntryRevisions,
   storeTagLinks,
   storeTags,
 } from '../schema';
@@ -14,7 +17,7 @@ import {
  * The demo's people (first start only): employee roles and store tags of the demo database,
  * a role for each demo employee, and two weeks of punch cards for the demo stores — coherent,
  * except today's two entrances in a row for one employee of Lille Centre, so the punch-card
- * screen shows an incoherence to fix.
+ * screen shows an incoherence to fix. Each entry has its 'create' revision, chained.
  */
 
 export async function seedDemoPeople(
@@ -128,5 +131,38 @@ export async function seedDemoPeople(
       });
     }
   }
-  if (rows.length) await db.insert(punchEntries).values(rows);
+  if (rows.length === 0) return;
+  // Each entry with its 'create' revision, as a tablet's clocking writes it, chained (issue 21).
+  const created = await db.insert(punchEntries).values(rows).returning();
+  const revisions = await db
+    .insert(punchEntryRevisions)
+    .values(
+      created.map((entry) => ({
+        entry_id: entry.id,
+        store_id: entry.store_id,
+        action: 'create' as const,
+        before: null,
+        after: {
+          is_in: entry.is_in,
+          timestamp: entry.timestamp.toISOString(),
+          timestamp_modified: null,
+        },
+        employee_id: entry.employee_id,
+        created_at: entry.timestamp,
+      })),
+    )
+    .returning();
+  revisions.sort(
+    (left, right) =>
+      left.created_at.getTime() - right.created_at.getTime() || left.id.localeCompare(right.id),
+  );
+  await appendToChain(
+    db,
+    revisions.map((revision) => ({
+      storeId: revision.store_id,
+      kind: 'punch_entry_revision' as const,
+      recordId: revision.id,
+      record: punchEntryRevisionContent(revision),
+    })),
+  );
 }

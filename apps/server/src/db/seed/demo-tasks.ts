@@ -3,6 +3,8 @@ import { resultAnomalies } from '@mise/shared/history/rules';
 import { addDays, dayInZone, localMinuteToInstant, taskEnd } from '@mise/shared/tasks/rules';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { hashEmployeeSecret } from '../../modules/device/employees.service';
+import { appendToChain } from '../../modules/records/chain';
+import { taskResultRevisionContent } from '../../modules/records/sources/task-result-revisions';
 import { type GenerationStore, generateItems } from '../../modules/tasks/generation.service';
 import type { Database } from '../client';
 import {
@@ -418,7 +420,35 @@ export async function seedDemoTasks(
              as v(id uuid, store_id uuid, result jsonb, completed timestamptz, employee_id uuid,
                   employee jsonb, idempotency_key text, request_hash text)`);
   }
+  await chainDemoRevisions(
+    db,
+    demoStores.map((store) => store.id),
+  );
   return { tasks: generated.length + postponements.length, completed: completions.length };
+}
+
+/**
+ * The demo's task result revisions appended to their stores' records chains (issue 21), in the
+ * order of their times, as the application appends each revision it writes: the verifier
+ * passes on the demo. The entries carry the seeding time (when they were appended).
+ */
+async function chainDemoRevisions(db: Database, storeIds: string[]): Promise<void> {
+  const written = await db
+    .select()
+    .from(taskResultRevisions)
+    .where(inArray(taskResultRevisions.store_id, storeIds))
+    .orderBy(asc(taskResultRevisions.created_at), asc(taskResultRevisions.id));
+  for (let offset = 0; offset < written.length; offset += rowsPerStatement) {
+    await appendToChain(
+      db,
+      written.slice(offset, offset + rowsPerStatement).map((row) => ({
+        storeId: row.store_id,
+        kind: 'task_result_revision' as const,
+        recordId: row.id,
+        record: taskResultRevisionContent(row),
+      })),
+    );
+  }
 }
 
 function hashOf(text: string): string {

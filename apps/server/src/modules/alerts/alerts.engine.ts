@@ -10,6 +10,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { boundElementSql } from '../probes/bound-element';
+import { type AlertEpisodeEvent, chainAlertEpisodeEvents } from '../records/sources/alert-episodes';
 
 /*
  * The alert engine (issue 15). One tick evaluates every active probe that has a store, set by
@@ -20,6 +21,8 @@ import { boundElementSql } from '../probes/bound-element';
  * index, and every state change is an UPDATE guarded by its previous state, so two instances
  * running a tick at once open, resolve and escalate each episode once. Escalation climbs one
  * level a tick when next_escalation_at has passed (owners, then managers, then distributor).
+ * Each opening, resolution and escalation is appended to the store's records chain in the
+ * transaction of its statement (issue 21, records/sources/alert-episodes).
  */
 
 export type TickSummary = {
@@ -34,6 +37,27 @@ type Rows<T> = { rows: T[] };
 
 async function rows<T>(db: Database, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as Rows<T>).rows;
+}
+
+/**
+ * A statement that opens, resolves or escalates episodes, and the records chain's entries of
+ * the episodes it changed, in one transaction (issue 21): a change is never left unchained.
+ */
+function changeEpisodes(
+  db: Database,
+  query: SQL,
+  event: AlertEpisodeEvent,
+  now: Date,
+): Promise<{ id: string; store_id: string }[]> {
+  return db.transaction(async (tx) => {
+    const changed = await rows<{ id: string; store_id: string }>(tx, query);
+    await chainAlertEpisodeEvents(
+      tx,
+      changed.map((row) => ({ id: row.id, event })),
+      now,
+    );
+    return changed;
+  });
 }
 
 /** Epoch milliseconds of a timestamptz, as a JS number on both drivers. */
@@ -70,19 +94,21 @@ export async function runAlertTick(db: Database, now: Date): Promise<TickSummary
   let resolved = 0;
 
   // A probe switched off, or moved to another store (or none): its open episodes close now.
-  const closed = await rows<{ id: string; store_id: string }>(
+  const closed = await changeEpisodes(
     db,
     sql`update alert_episodes e set resolved_at = ${nowSql}
       from probes p
       where p.id = e.probe_id and e.resolved_at is null
         and (not p.active or p.store_id is distinct from e.store_id)
       returning e.id, e.store_id`,
+    'resolved',
+    now,
   );
   resolved += closed.length;
   push(closed, 'resolved');
 
   // Offline: silent for 2 posting intervals (counted from registration if never heard).
-  const offlineOpened = await rows<{ id: string; store_id: string }>(
+  const offlineOpened = await changeEpisodes(
     db,
     sql`with ${rulesCte}
       insert into alert_episodes as e (probe_id, store_id, kind, started_at, opened_at,
@@ -97,8 +123,10 @@ export async function runAlertTick(db: Database, now: Date): Promise<TickSummary
         <= ${nowSql} - make_interval(secs => ${offlineIntervals} * r.posting_interval)
       on conflict (probe_id, kind) where resolved_at is null do nothing
       returning e.id, e.store_id`,
+    'opened',
+    now,
   );
-  const offlineResolved = await rows<{ id: string; store_id: string }>(
+  const offlineResolved = await changeEpisodes(
     db,
     sql`update alert_episodes e set
         resolved_at = coalesce((select min(r."timestamp") from probe_readings r
@@ -109,10 +137,12 @@ export async function runAlertTick(db: Database, now: Date): Promise<TickSummary
         and p.last_temperature_timestamp
           > ${nowSql} - make_interval(secs => ${offlineIntervals} * p.posting_interval)
       returning e.id, e.store_id`,
+    'resolved',
+    now,
   );
 
   // Low battery: below 20 %, told to the owners only (no escalation).
-  const batteryOpened = await rows<{ id: string; store_id: string }>(
+  const batteryOpened = await changeEpisodes(
     db,
     sql`with ${rulesCte}
       insert into alert_episodes as e (probe_id, store_id, kind, started_at, opened_at,
@@ -123,8 +153,10 @@ export async function runAlertTick(db: Database, now: Date): Promise<TickSummary
       where r.battery_level < ${lowBatteryPercent}
       on conflict (probe_id, kind) where resolved_at is null do nothing
       returning e.id, e.store_id`,
+    'opened',
+    now,
   );
-  const batteryResolved = await rows<{ id: string; store_id: string }>(
+  const batteryResolved = await changeEpisodes(
     db,
     sql`update alert_episodes e set resolved_at = coalesce(p.last_temperature_timestamp, ${nowSql}),
         last_value = p.battery_level
@@ -132,6 +164,8 @@ export async function runAlertTick(db: Database, now: Date): Promise<TickSummary
       where p.id = e.probe_id and e.kind = 'low_battery' and e.resolved_at is null
         and p.battery_level >= ${lowBatteryPercent}
       returning e.id, e.store_id`,
+    'resolved',
+    now,
   );
   opened += offlineOpened.length + batteryOpened.length;
   resolved += offlineResolved.length + batteryResolved.length;
@@ -146,7 +180,7 @@ export async function runAlertTick(db: Database, now: Date): Promise<TickSummary
   push(range.resolved, 'resolved');
 
   // Escalation: one level a tick once its time has passed, while unacknowledged and open.
-  const escalated = await rows<{ id: string; store_id: string }>(
+  const escalated = await changeEpisodes(
     db,
     sql`update alert_episodes e set
         escalation_level = e.escalation_level + 1,
@@ -156,6 +190,8 @@ export async function runAlertTick(db: Database, now: Date): Promise<TickSummary
       where e.next_escalation_at <= ${nowSql}
         and e.acknowledged_at is null and e.resolved_at is null
       returning e.id, e.store_id`,
+    'escalated',
+    now,
   );
   push(escalated, 'escalated');
 
@@ -251,7 +287,7 @@ async function evaluateRanges(db: Database, now: Date, nowSql: SQL) {
     sql`${`{${values.map((value) => (value === null ? 'NULL' : String(value))).join(',')}}`}::${sql.raw(type)}[]`;
 
   if (opens.length > 0) {
-    result.opened = await rows(
+    result.opened = await changeEpisodes(
       db,
       sql`insert into alert_episodes as e (probe_id, store_id, kind, started_at, opened_at,
           minimum_temperature, maximum_temperature, delay_minutes, worst_value, last_value,
@@ -297,6 +333,8 @@ async function evaluateRanges(db: Database, now: Date, nowSql: SQL) {
         left join databases d on d.id = s.database_id
         on conflict (probe_id, kind) where resolved_at is null do nothing
         returning e.id, e.store_id`,
+      'opened',
+      now,
     );
   }
   if (holds.length > 0) {
@@ -324,7 +362,7 @@ async function evaluateRanges(db: Database, now: Date, nowSql: SQL) {
     );
   }
   if (resolves.length > 0) {
-    result.resolved = await rows(
+    result.resolved = await changeEpisodes(
       db,
       sql`update alert_episodes e set resolved_at = to_timestamp(x.resolved_ms / 1000.0),
           last_value = x.last
@@ -340,6 +378,8 @@ async function evaluateRanges(db: Database, now: Date, nowSql: SQL) {
         )}) as x(id, resolved_ms, last)
         where e.id = x.id and e.resolved_at is null
         returning e.id, e.store_id`,
+      'resolved',
+      now,
     );
   }
   return result;

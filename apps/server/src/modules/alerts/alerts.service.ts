@@ -12,6 +12,7 @@ import {
 import { AppError } from '../../platform/errors';
 import { type Scope, storeFilter } from '../../platform/scope';
 import { boundElementSql } from '../probes/bound-element';
+import { chainAlertEpisodeEvents } from '../records/sources/alert-episodes';
 
 /** The element bound to the episode's probe (its name as the catalogue resolves it). */
 const elementName = sql<string | null>`(select bound.name from ${boundElementSql(
@@ -148,19 +149,23 @@ export async function acknowledgeAlert(
           .from(employees)
           .where(eq(employees.id, by.employeeId))
           .then(([row]) => row?.name ?? '');
-  const updated = await db
-    .update(alertEpisodes)
-    .set({
-      acknowledged_at: now,
-      acknowledged_by_user_id: by.kind === 'user' ? by.userId : null,
-      acknowledged_by_employee_id: by.kind === 'employee' ? by.employeeId : null,
-      acknowledged_by_name: name,
-      corrective_action: correctiveAction,
-      next_escalation_at: null,
-    })
-    .where(and(eq(alertEpisodes.id, alertId), isNull(alertEpisodes.acknowledged_at)))
-    .returning({ id: alertEpisodes.id });
-  if (updated.length === 0) throw new AppError('alert/already-acknowledged');
+  // The acknowledgement and its records chain entry in one transaction (issue 21).
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(alertEpisodes)
+      .set({
+        acknowledged_at: now,
+        acknowledged_by_user_id: by.kind === 'user' ? by.userId : null,
+        acknowledged_by_employee_id: by.kind === 'employee' ? by.employeeId : null,
+        acknowledged_by_name: name,
+        corrective_action: correctiveAction,
+        next_escalation_at: null,
+      })
+      .where(and(eq(alertEpisodes.id, alertId), isNull(alertEpisodes.acknowledged_at)))
+      .returning({ id: alertEpisodes.id });
+    if (updated.length === 0) throw new AppError('alert/already-acknowledged');
+    await chainAlertEpisodeEvents(tx, [{ id: alertId, event: 'acknowledged' }], now);
+  });
   const [episode] = await selectEpisodes(db, eq(alertEpisodes.id, alertId), 1);
   return episode as AlertEpisode;
 }

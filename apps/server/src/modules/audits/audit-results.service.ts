@@ -25,6 +25,7 @@ import { AppError, forbidden, notFound } from '../../platform/errors';
 import { type Scope, storeFilter } from '../../platform/scope';
 import type { Storage } from '../../platform/storage';
 import { hasSignatureOf, plainFileName } from '../files/uploads';
+import { chainAuditResult } from '../records/sources/audit-results';
 import {
   canReadResults,
   findAuditInScope,
@@ -36,7 +37,8 @@ import {
 /*
  * Audit results (spec 002 §3, issue 16): started for a store by a back-office user or by an
  * employee on the store's tablet, answered as the auditor goes (each answer replaces that
- * question's, stamped with server time), submitted once — stamped, scored, never changed again.
+ * question's, stamped with server time), submitted once — stamped, scored, never changed again,
+ * and appended to the store's records chain in the same transaction (issue 21).
  */
 
 type ResultRow = typeof auditResults.$inferSelect;
@@ -438,26 +440,31 @@ export async function submitResult(db: Database, actor: AuditActor, resultId: st
     ]),
   );
   const hasScore = scores.max_score > 0;
-  const [saved] = await db
-    .update(auditResults)
-    .set({
-      status: 'submitted',
-      end_date: now,
-      answers: scoredAnswers,
-      score: hasScore ? scores.score : null,
-      max_score: hasScore ? scores.max_score : null,
-      section_scores: scores.section_scores,
-      ...(actor.kind === 'employee'
-        ? {
-            auditor_employee_id: actor.employee.id,
-            auditor_name: `${actor.employee.name} ${actor.employee.surname}`.trim(),
-          }
-        : {}),
-      version: sql`${auditResults.version} + 1`,
-      updated_at: now,
-    })
-    .where(and(eq(auditResults.id, row.result.id), eq(auditResults.status, 'in_progress')))
-    .returning();
+  // The submission and its records chain entry in one transaction (issue 21).
+  const saved = await db.transaction(async (tx) => {
+    const [submitted] = await tx
+      .update(auditResults)
+      .set({
+        status: 'submitted',
+        end_date: now,
+        answers: scoredAnswers,
+        score: hasScore ? scores.score : null,
+        max_score: hasScore ? scores.max_score : null,
+        section_scores: scores.section_scores,
+        ...(actor.kind === 'employee'
+          ? {
+              auditor_employee_id: actor.employee.id,
+              auditor_name: `${actor.employee.name} ${actor.employee.surname}`.trim(),
+            }
+          : {}),
+        version: sql`${auditResults.version} + 1`,
+        updated_at: now,
+      })
+      .where(and(eq(auditResults.id, row.result.id), eq(auditResults.status, 'in_progress')))
+      .returning();
+    if (submitted) await chainAuditResult(tx, submitted, now);
+    return submitted;
+  });
   if (!saved) {
     const again = await readableResult(db, actor, resultId);
     return presentResult(db, again.result, again.storeName);
@@ -648,3 +655,31 @@ export async function setPdfKey(db: Database, resultId: string, key: string) {
 }
 
 export { presentResult };
+
+/**
+ * The submitted results of a store ended within [from, to), oldest first, with their audit's
+ * name (the inspector pack, issue 21: the pack's own scope rule has been checked).
+ */
+export async function submittedResultsOfStore(db: Database, storeId: string, from: Date, to: Date) {
+  return db
+    .select({
+      id: auditResults.id,
+      audit_name: audits.name,
+      auditor_name: auditResults.auditor_name,
+      end_date: auditResults.end_date,
+      score: auditResults.score,
+      max_score: auditResults.max_score,
+      pdf_key: auditResults.pdf_key,
+    })
+    .from(auditResults)
+    .innerJoin(audits, eq(audits.id, auditResults.audit_id))
+    .where(
+      and(
+        eq(auditResults.store_id, storeId),
+        eq(auditResults.status, 'submitted'),
+        sql`${auditResults.end_date} >= ${from.toISOString()}::timestamptz`,
+        sql`${auditResults.end_date} < ${to.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(sql`${auditResults.end_date} asc`, auditResults.id);
+}

@@ -8,6 +8,7 @@ import { AppError } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 import type { Storage } from '../../platform/storage';
 import { findDatabaseInScope } from '../databases/databases.service';
+import { assertExpertModeUser } from '../elements/bulk-elements.policy';
 import { copyFiles } from '../elements/duplicate-element';
 import { assertDatabaseWriter } from '../elements/elements.policy';
 import { findEditableStore } from '../stores/stores.service';
@@ -45,7 +46,8 @@ function requestHash(kind: ExportKind, body: CopyBody): string {
 /**
  * The source and the target, each found as the single create finds its owner: a database in
  * the scope and a database writer (customers 403), or a store the caller may edit (a manager
- * on a store that is not manager-owned 403); outside the scope 404.
+ * on a store that is not manager-owned 403) and not a customer (403: expert mode is not
+ * theirs); outside the scope 404.
  */
 async function plan(deps: Deps, scope: Scope, kind: ExportKind, body: CopyBody) {
   const { db } = deps;
@@ -60,6 +62,8 @@ async function plan(deps: Deps, scope: Scope, kind: ExportKind, body: CopyBody) 
   }
   const source = await findEditableStore(db, scope, body.sourceId);
   const target = await findEditableStore(db, scope, body.targetId);
+  // Export belongs to expert mode, which is not a customer's (bulk-elements.policy.ts).
+  assertExpertModeUser(scope);
   return () =>
     kind === 'store-elements'
       ? planStoreElements(deps, source, target, body)

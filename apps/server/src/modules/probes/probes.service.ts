@@ -23,6 +23,11 @@ import { hashToken, newToken, safeEqual } from '../../platform/auth/tokens';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { recordProbeReadings } from '../../platform/metrics';
 import { type Scope, storeFilter } from '../../platform/scope';
+import {
+  chainSealedReadings,
+  lockProbeDays,
+  probeDaySealDelayMs,
+} from '../records/sources/probe-readings-days';
 import { findStoreInScope } from '../stores/stores.service';
 import { boundElementSql } from './bound-element';
 
@@ -356,7 +361,13 @@ export async function recordReadings(
     };
   });
   const payload = JSON.stringify(rows);
-  const result = (await db.execute(sql`
+  // A reading older than the seal delay may land in a day the records chain has sealed: then
+  // the insert runs in a transaction under the store's probe-days lock and chains what it
+  // added to sealed days (issue 21, records/sources/probe-readings-days). Others: one statement.
+  const sealedBefore = new Date(now.getTime() - probeDaySealDelayMs);
+  const isLate = rows.some((row) => new Date(row.timestamp) < sealedBefore);
+  const insert = (executor: Database) =>
+    executor.execute(sql`
     with input as (
       select * from jsonb_to_recordset(${payload}::jsonb)
         as r("timestamp" timestamptz, temperature real, battery_level smallint)
@@ -394,9 +405,23 @@ export async function recordReadings(
           or ${probes.last_temperature_timestamp} < newest."timestamp")
       returning 1
     )
-    select (select count(*) from inserted)::int as accepted`)) as unknown as {
-    rows: { accepted: number }[];
-  };
+    select (select count(*) from inserted)::int as accepted,
+      (select coalesce(json_agg((extract(epoch from "timestamp") * 1000)::float8), '[]'::json)
+        from inserted where "timestamp" < ${sealedBefore.toISOString()}::timestamptz) as sealed`) as unknown as Promise<{
+      rows: { accepted: number; sealed: number[] | string }[];
+    }>;
+  const result = isLate
+    ? await db.transaction(async (tx) => {
+        const store = await lockProbeDays(tx, probeId);
+        const written = await insert(tx);
+        const sealed = written.rows[0]?.sealed ?? [];
+        const instants = (
+          typeof sealed === 'string' ? (JSON.parse(sealed) as number[]) : sealed
+        ).map((ms) => new Date(Number(ms)));
+        if (store) await chainSealedReadings(tx, store, probeId, instants, now);
+        return written;
+      })
+    : await insert(db);
   const accepted = Number(result.rows[0]?.accepted ?? 0);
   recordProbeReadings(accepted, rows.length - accepted);
   return { accepted, duplicates: rows.length - accepted };

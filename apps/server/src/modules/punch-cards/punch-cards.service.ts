@@ -24,6 +24,8 @@ import { canonicalJson } from '../../platform/canonical-json';
 import { AppError, forbidden } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 import type { Storage } from '../../platform/storage';
+import { appendToChain, type ChainEntryInput } from '../records/chain';
+import { punchEntryRevisionContent } from '../records/sources/punch-entry-revisions';
 import { canEditStore, findStoreInScope, type StoreRow } from '../stores/stores.service';
 import {
   isTabletPicture,
@@ -69,6 +71,14 @@ function presentEntry(row: EntryRow): PunchEntry {
     version: row.version,
   };
 }
+
+/** A revision as stored, for its store's records chain (issue 21). */
+const chainInput = (row: typeof punchEntryRevisions.$inferSelect): ChainEntryInput => ({
+  storeId: row.store_id,
+  kind: 'punch_entry_revision',
+  recordId: row.id,
+  record: punchEntryRevisionContent(row),
+});
 
 /** What a revision records of an entry. */
 const snapshot = (entry: { is_in: boolean; timestamp: Date; timestamp_modified: Date | null }) => ({
@@ -369,9 +379,16 @@ export async function savePunchCards(
         .set({ incoherent: false })
         .where(inArray(punchEntries.id, flagged.slice(index, index + batchSize)));
     }
+    const written: (typeof punchEntryRevisions.$inferSelect)[] = [];
     for (let index = 0; index < revisions.length; index += batchSize) {
-      await tx.insert(punchEntryRevisions).values(revisions.slice(index, index + batchSize));
+      written.push(
+        ...(await tx
+          .insert(punchEntryRevisions)
+          .values(revisions.slice(index, index + batchSize))
+          .returning()),
+      );
     }
+    await appendToChain(tx, written.map(chainInput));
   });
   return readPunchCards(db, store, range, true);
 }
@@ -552,16 +569,20 @@ export async function clockEmployee(
           updated_at: now,
         })
         .returning();
-      await tx.insert(punchEntryRevisions).values({
-        entry_id: row!.id,
-        store_id: actor.storeId,
-        action: 'create',
-        before: null,
-        after: snapshot(row!),
-        employee_id: actor.employee.id,
-        device_id: actor.deviceId,
-        created_at: now,
-      });
+      const [revision] = await tx
+        .insert(punchEntryRevisions)
+        .values({
+          entry_id: row!.id,
+          store_id: actor.storeId,
+          action: 'create',
+          before: null,
+          after: snapshot(row!),
+          employee_id: actor.employee.id,
+          device_id: actor.deviceId,
+          created_at: now,
+        })
+        .returning();
+      await appendToChain(tx, chainInput(revision!));
       return presentEntry(row!);
     });
   } catch (error) {

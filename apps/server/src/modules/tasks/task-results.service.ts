@@ -21,6 +21,8 @@ import { stores, taskResultRevisions, tasks } from '../../db/schema';
 import { canonicalJson } from '../../platform/canonical-json';
 import { AppError, notFound } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
+import { appendToChain } from '../records/chain';
+import { taskResultRevisionContent } from '../records/sources/task-result-revisions';
 import { presentDeviceTask, type TaskRow } from './present-task';
 
 /*
@@ -387,21 +389,24 @@ export async function writeTaskResult(
   const employee = { name: actor.employee.name, surname: actor.employee.surname };
   const revision = locked.revision + 1;
   const result_anomaly = resultAnomalies(locked.module, locked.elements, result).length > 0;
-  await tx.insert(taskResultRevisions).values({
-    task_id: locked.id,
-    store_id: locked.store_id,
-    revision,
-    kind: 'result',
-    result,
-    completed_timestamp: completedAt,
-    reported_timestamp: reportedAt,
-    employee_id: actor.employee.id,
-    employee,
-    device_id: actor.deviceId,
-    reason: body.reason ?? null,
-    idempotency_key: body.idempotency_key,
-    request_hash: hash,
-  });
+  const [written] = await tx
+    .insert(taskResultRevisions)
+    .values({
+      task_id: locked.id,
+      store_id: locked.store_id,
+      revision,
+      kind: 'result',
+      result,
+      completed_timestamp: completedAt,
+      reported_timestamp: reportedAt,
+      employee_id: actor.employee.id,
+      employee,
+      device_id: actor.deviceId,
+      reason: body.reason ?? null,
+      idempotency_key: body.idempotency_key,
+      request_hash: hash,
+    })
+    .returning();
   const [updated] = await tx
     .update(tasks)
     .set(
@@ -421,7 +426,19 @@ export async function writeTaskResult(
     )
     .where(eq(tasks.id, locked.id))
     .returning();
+  // Last in the transaction: the store's chain head stays locked until the commit.
+  await chainTaskResultRevision(tx, written!);
   return presentDeviceTask(updated!, now, zone);
+}
+
+/** Appends a revision just written (the row as stored) to its store's records chain. */
+function chainTaskResultRevision(tx: Database, row: RevisionRow) {
+  return appendToChain(tx, {
+    storeId: row.store_id,
+    kind: 'task_result_revision',
+    recordId: row.id,
+    record: taskResultRevisionContent(row),
+  });
 }
 
 /**
@@ -522,20 +539,23 @@ export async function postponeTask(
         .returning();
       const employee = { name: actor.employee.name, surname: actor.employee.surname };
       const revision = locked.revision + 1;
-      await tx.insert(taskResultRevisions).values({
-        task_id: locked.id,
-        store_id: locked.store_id,
-        revision,
-        kind: 'postpone',
-        result: { postponed_task: copy!.id, start: start.toISOString() },
-        completed_timestamp: null,
-        employee_id: actor.employee.id,
-        employee,
-        device_id: actor.deviceId,
-        reason: null,
-        idempotency_key: body.idempotency_key,
-        request_hash: hash,
-      });
+      const [written] = await tx
+        .insert(taskResultRevisions)
+        .values({
+          task_id: locked.id,
+          store_id: locked.store_id,
+          revision,
+          kind: 'postpone',
+          result: { postponed_task: copy!.id, start: start.toISOString() },
+          completed_timestamp: null,
+          employee_id: actor.employee.id,
+          employee,
+          device_id: actor.deviceId,
+          reason: null,
+          idempotency_key: body.idempotency_key,
+          request_hash: hash,
+        })
+        .returning();
       await tx
         .update(tasks)
         .set({
@@ -546,6 +566,7 @@ export async function postponeTask(
           updated_at: now,
         })
         .where(eq(tasks.id, locked.id));
+      await chainTaskResultRevision(tx, written!);
       return presentDeviceTask(copy!, now, zone);
     },
     answer,

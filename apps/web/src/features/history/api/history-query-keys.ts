@@ -23,4 +23,8 @@ export const historyQueryKeys = {
   probes: ({ storeId, start, end }: HistoryProbesRequest) =>
     ['history', 'probes', storeId, start, end] as const,
   task: (taskId: string) => ['task', taskId] as const,
+  /** The store's inspector packs (issue 21), and one pack while it builds. */
+  inspectorPacks: (storeId: string) => ['history', 'inspector-packs', storeId] as const,
+  inspectorPack: (storeId: string, packId: string) =>
+    ['history', 'inspector-packs', storeId, packId] as const,
 };

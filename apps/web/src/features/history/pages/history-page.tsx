@@ -28,6 +28,7 @@ import {
   IconArrowsMinimize,
   IconFileTypeCsv,
   IconFileTypePdf,
+  IconPackage,
   IconSearch,
 } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -51,6 +52,7 @@ import { useHistoryStores } from '../api/get-history-stores';
 import { useStoreHistory } from '../api/get-store-history';
 import { DownloadProgress } from '../components/download-progress';
 import { HistoryTaskList } from '../components/history-task-list';
+import { InspectorPackDialog } from '../components/inspector-pack-dialog';
 import { ProbeDaysProvider } from '../components/probe-days-context';
 import { ProbeRecords } from '../components/probe-records';
 import { PictureModal } from '../components/result-pictures';
@@ -144,6 +146,7 @@ export function HistoryPage() {
   const [textSearch, setTextSearch] = useState('');
   const [expanded, setExpanded] = useState<string[]>([]);
   const [picture, setPicture] = useState<string | null>(null);
+  const [isPackOpen, setIsPackOpen] = useState(false);
 
   const [debouncedTextSearch] = useDebouncedValue(textSearch.trim(), textSearchDebounceMs);
   const history = useStoreHistory(
@@ -374,6 +377,15 @@ export function HistoryPage() {
                 >
                   {t('history.csv')}
                 </Button>
+                <Button
+                  variant="default"
+                  leftSection={<IconPackage size={16} />}
+                  onClick={() => setIsPackOpen(true)}
+                  disabled={store === null}
+                  data-testid="inspector-pack-button"
+                >
+                  {t('inspectorPack.button')}
+                </Button>
               </>
             )}
           </>
@@ -480,6 +492,15 @@ export function HistoryPage() {
         <ProbeDaysProvider elements={probes.data?.elements}>{renderContent()}</ProbeDaysProvider>
       </Stack>
       <PictureModal path={picture} onClose={() => setPicture(null)} />
+      {store ? (
+        <InspectorPackDialog
+          key={store.id}
+          opened={isPackOpen}
+          onClose={() => setIsPackOpen(false)}
+          store={store}
+          shownRange={rangeError === null ? { start, end } : null}
+        />
+      ) : null}
     </>
   );
 }

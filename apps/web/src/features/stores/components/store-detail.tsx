@@ -15,6 +15,7 @@ import { useRecordDraft } from '../../../shared/ui/use-record-draft';
 import { useUnsavedChangesPrompt } from '../../../shared/ui/use-unsaved-changes-prompt';
 import { ElementList } from '../../elements/lists';
 import { EmployeesTab } from '../../employees/tabs';
+import { StoreInspectorLinks } from '../../inspector/panels';
 import { StoreProbeList } from '../../probes/panels';
 import { StoreShopTab } from '../../shop/tabs';
 import { StoreTasksTab } from '../../task-configurations/lists';
@@ -218,6 +219,7 @@ export function StoreDetail({ store, viewer }: StoreDetailProps) {
             isCustomerViewer={viewer.role === 'customer'}
           />
           <StoreProbeList storeId={store.id} canOpenProbe={isAdmin} />
+          <StoreInspectorLinks storeId={store.id} timeZone={store.timezone_name} />
         </Tabs.Panel>
         {isElementsTabShown ? (
           <Tabs.Panel value="1">

@@ -31,6 +31,7 @@ import {
   timezoneOptions,
   zoneOfCountry,
 } from './store-form';
+import { StoreRecordsSeal } from './store-records-seal';
 
 type StoreGeneralTabProps = {
   store: StoreDetail;
@@ -310,6 +311,7 @@ export function StoreGeneralTab({
       <Text size="xs" c="dimmed">
         {t('store.deviceCount', { count: store.device_count })}
       </Text>
+      <StoreRecordsSeal storeId={store.id} />
       <OwnersDialog
         opened={isOwnersOpen}
         onClose={() => setIsOwnersOpen(false)}

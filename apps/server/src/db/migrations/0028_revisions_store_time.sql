@@ -1,0 +1,2 @@
+CREATE INDEX "punch_entry_revisions_store_time_idx" ON "punch_entry_revisions" USING btree ("store_id","created_at");--> statement-breakpoint
+CREATE INDEX "task_result_revisions_store_time_idx" ON "task_result_revisions" USING btree ("store_id","created_at");
