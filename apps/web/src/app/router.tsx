@@ -67,24 +67,8 @@ const builtPaths = new Set<string>([
   '/technical',
 ]);
 
-/**
- * The expert-mode screens (issue 19): a chunk for the two element grids and one for the two
- * task grids (the element grid does not load the task editors), their rows read alongside it.
- */
-const bulkElementPages = async () => {
-  await afterTheRowsRequest();
-  return import('../features/bulk/pages/bulk-element-pages');
-};
-const bulkTaskPages = async () => {
-  await afterTheRowsRequest();
-  return import('../features/bulk/pages/bulk-task-pages');
-};
-/**
- * React Router starts a route's chunk just before its loader: the bulk chunk's ~20 scripts
- * would take the browser's 6 connections ahead of the rows' request (a 2,000-row grid waited
- * ~250 ms for one, docs/scaling.md). Waiting one task lets the loader's request go first.
- */
-const afterTheRowsRequest = () => (localStorage.getItem('zzNoDefer') ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve, 0)));
+/** The expert-mode screens (issue 19): one chunk for the four, their rows read alongside it. */
+const bulkPages = () => import('../features/bulk/pages/bulk-page');
 const bulkScreens: {
   path: string;
   kind: 'elements' | 'tasks';
