@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { buildStore, buildUser } from '../../../test/factories';
 import { apiError, type MockHandler, mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
@@ -179,6 +179,12 @@ describe('probe detail', { timeout: 20_000 }, () => {
   });
 
   it("lists the period's alert episodes with their acknowledgement, shaded on the chart", async () => {
+    // The chart shows the last 24 hours: the episodes below are inside them at this time.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T18:00:00.000Z'));
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const outOfRange = buildAlert({
       probeUID: 'KV-1001',
       startedAt: '2026-11-24T08:00:00.000Z',
