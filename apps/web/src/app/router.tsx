@@ -67,8 +67,12 @@ const builtPaths = new Set<string>([
   '/technical',
 ]);
 
-/** The expert-mode screens (issue 19): one chunk for the four, their rows read alongside it. */
-const bulkPages = () => import('../features/bulk/pages/bulk-page');
+/**
+ * The expert-mode screens (issue 19): a chunk for the two element grids and one for the two
+ * task grids (the element grid does not load the task editors), their rows read alongside it.
+ */
+const bulkElementPages = () => import('../features/bulk/pages/bulk-element-pages');
+const bulkTaskPages = () => import('../features/bulk/pages/bulk-task-pages');
 const bulkScreens: {
   path: string;
   kind: 'elements' | 'tasks';
@@ -79,25 +83,25 @@ const bulkScreens: {
     path: 'bulkDatabaseElement',
     kind: 'elements',
     level: 'database',
-    load: async () => (await bulkPages()).BulkDatabaseElementPage,
+    load: async () => (await bulkElementPages()).BulkDatabaseElementPage,
   },
   {
     path: 'bulkStoreElement',
     kind: 'elements',
     level: 'store',
-    load: async () => (await bulkPages()).BulkStoreElementPage,
+    load: async () => (await bulkElementPages()).BulkStoreElementPage,
   },
   {
     path: 'bulkDatabaseTask',
     kind: 'tasks',
     level: 'database',
-    load: async () => (await bulkPages()).BulkDatabaseTaskPage,
+    load: async () => (await bulkTaskPages()).BulkDatabaseTaskPage,
   },
   {
     path: 'bulkStoreTask',
     kind: 'tasks',
     level: 'store',
-    load: async () => (await bulkPages()).BulkStoreTaskPage,
+    load: async () => (await bulkTaskPages()).BulkStoreTaskPage,
   },
 ];
 

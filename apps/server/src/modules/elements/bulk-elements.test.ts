@@ -2,8 +2,15 @@ import {
   type BulkElementRow,
   bulkElementRowSchema,
   bulkElementsResponseSchema,
+  compactLocksAndStates,
+  expandLocksAndStates,
 } from '@mise/shared/catalogue/bulk';
-import { defaultElementLocks } from '@mise/shared/catalogue/constants';
+import {
+  defaultElementLocks,
+  type ElementLockKey,
+  elementLockKeys,
+} from '@mise/shared/catalogue/constants';
+import type { FieldState } from '@mise/shared/catalogue/rules';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { databaseElements, elementAttachments, storeElements } from '../../db/schema';
@@ -15,6 +22,7 @@ import {
   buildStore,
   buildStoreElement,
   buildTwoTenants,
+  buildUser,
   testPassword,
 } from '../../test/factories';
 import { type Agent, signIn, useTestApp } from '../../test/harness';
@@ -97,10 +105,32 @@ function gridView(element: Record<string, unknown>) {
     hidden_modules: _hidden,
     probe: _probe,
     editable: _editable,
+    locks,
+    field_states,
     ...rest
-  } = element as Record<string, unknown> & { labels: unknown[]; attachments: unknown[] };
-  return { ...rest, label_count: labels.length, attachment_count: attachments.length };
+  } = element as Record<string, unknown> & {
+    labels: unknown[];
+    attachments: unknown[];
+    locks: Record<ElementLockKey, boolean>;
+    field_states: Record<ElementLockKey, FieldState>;
+  };
+  const sparse = compactLocksAndStates(
+    elementLockKeys,
+    locks,
+    field_states,
+    rest.origin_id !== null,
+  );
+  return {
+    ...rest,
+    unlocked: sparse.unlocked,
+    states: sparse.states,
+    label_count: labels.length,
+    attachment_count: attachments.length,
+  };
 }
+
+/** A grid row's locks and field states made whole (they travel sparse). */
+const whole = (row: BulkElementRow) => expandLocksAndStates(elementLockKeys, row);
 
 describe('database level', () => {
   it('reads every element with its effective values and locks, in a fixed number of queries', async () => {
@@ -146,10 +176,13 @@ describe('database level', () => {
       attachment_count: 1,
       version: 0,
     });
-    expect(row.locks.minimum_temperature).toBe(false);
-    expect(row.locks.maximum_temperature).toBe(true);
-    expect(row.locks.labels).toBe(false);
-    expect(new Set(Object.values(row.field_states))).toEqual(new Set(['own']));
+    expect(whole(row).locks.minimum_temperature).toBe(false);
+    expect(whole(row).locks.maximum_temperature).toBe(true);
+    expect(whole(row).locks.labels).toBe(false);
+    expect(new Set(Object.values(whole(row).states))).toEqual(new Set(['own']));
+    // Sent sparse: the two unlocked fields, no state (every field is the row's own).
+    expect(row.unlocked).toEqual(['minimum_temperature', 'labels']);
+    expect(row.states).toEqual({});
     expect(body.rows.find((item) => item.id === inactive.id)?.active).toBe(false);
     // Built in the schema's shape and order: the plain JSON is what zod would have sent.
     const raw = (
@@ -222,7 +255,7 @@ describe('database level', () => {
     expect(saved.map((row) => row.key)).toEqual([first!.key, second!.key, third!.key, 'new-1']);
     expect(saved[0]).toMatchObject({ name: 'Frigo A', version: 1 });
     expect(saved[1]).toMatchObject({ minimum_temperature: -25, maximum_temperature: -15 });
-    expect(saved[1]!.locks.minimum_temperature).toBe(false);
+    expect(whole(saved[1]!).locks.minimum_temperature).toBe(false);
     expect(saved[2]).toMatchObject({ active: false, cooling_duration: null });
     expect(saved[3]).toMatchObject({
       name: 'Cellule de refroidissement',
@@ -230,8 +263,8 @@ describe('database level', () => {
       maximum_polarity: 25,
       version: 0,
     });
-    expect(saved[3]!.locks.name).toBe(false);
-    expect(saved[3]!.locks.type_id).toBe(true);
+    expect(whole(saved[3]!).locks.name).toBe(false);
+    expect(whole(saved[3]!).locks.type_id).toBe(true);
 
     expect(await databaseRow(second!.id!)).toMatchObject({
       minimum_temperature: -25,
@@ -496,10 +529,10 @@ describe('store level', () => {
       type_name: 'Froid',
       version: 0,
     });
-    expect(locked!.field_states.name).toBe('locked');
-    expect(locked!.field_states.minimum_temperature).toBe('locked');
-    expect(locked!.locks.name).toBe(true);
-    expect(open!.field_states.minimum_temperature).toBe('inherited');
+    expect(whole(locked!).states.name).toBe('locked');
+    expect(whole(locked!).states.minimum_temperature).toBe('locked');
+    expect(whole(locked!).locks.name).toBe(true);
+    expect(whole(open!).states.minimum_temperature).toBe('inherited');
     expect(override).toMatchObject({
       id: fixture.override.id,
       origin_id: fixture.overridden.id,
@@ -511,7 +544,7 @@ describe('store level', () => {
       label_count: 3,
       attachment_count: 1,
     });
-    expect(override!.field_states).toMatchObject({
+    expect(whole(override!).states).toMatchObject({
       minimum_temperature: 'overridden',
       maximum_temperature: 'inherited',
       name: 'locked',
@@ -520,7 +553,7 @@ describe('store level', () => {
       attachments: 'locked',
     });
     expect(own).toMatchObject({ origin_id: null, type_name: 'Maison', is_remote: true });
-    expect(own!.field_states.name).toBe('own');
+    expect(whole(own!).states.name).toBe('own');
 
     // Each row as the element screen presents it.
     const singles = await Promise.all([
@@ -566,7 +599,7 @@ describe('store level', () => {
 
   it('saves an override of an inherited row, a changed override and a new element of its own', async () => {
     const fixture = await storeCatalogue();
-    const response = await save(customer, storeUrl(tenants.a.stores[0]!.id), [
+    const response = await save(distributor, storeUrl(tenants.a.stores[0]!.id), [
       { key: 'new-1', id: null, values: { name: 'Vide', type_id: fixture.storeType.id } },
     ]);
     // Store A1 is on database A: the store type of another store is refused there.
@@ -605,7 +638,7 @@ describe('store level', () => {
       name: 'Bac ouvert',
       version: 0,
     });
-    expect(rows[0]!.field_states.minimum_temperature).toBe('overridden');
+    expect(whole(rows[0]!).states.minimum_temperature).toBe('overridden');
     expect(rows[1]).toMatchObject({ minimum_temperature: 1, maximum_temperature: 6, version: 1 });
     expect(rows[2]).toMatchObject({ name: 'Saladier', type_name: 'Maison', origin_id: null });
 
@@ -756,7 +789,7 @@ describe('store level', () => {
     });
     expect(single.statusCode).toBe(403);
     // Another store's element sent to store A1: not found, nothing written.
-    const smuggled = await save(customer, storeUrl(storeA1.id), [
+    const smuggled = await save(distributor, storeUrl(storeA1.id), [
       ...rows,
       { key: theirs.id, id: theirs.id, version: 0, values: { name: 'Pris' } },
     ]);
@@ -764,8 +797,8 @@ describe('store level', () => {
     const [ownAfter, theirsAfter] = await Promise.all([storeRow(own.id), storeRow(theirs.id)]);
     expect(ownAfter).toMatchObject({ name: 'Plan de travail', version: 0 });
     expect(theirsAfter).toMatchObject({ name: 'Autre', version: 0 });
-    // The store's owner (a customer) saves it, as on the element screen.
-    const saved = await save(customer, storeUrl(storeA1.id), rows);
+    // The store's distributor saves it.
+    const saved = await save(distributor, storeUrl(storeA1.id), rows);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(
       await context.db
@@ -773,5 +806,71 @@ describe('store level', () => {
         .from(storeElements)
         .where(inArray(storeElements.id, [own.id])),
     ).toEqual([{ name: 'Pris' }]);
+  });
+
+  it('refuses a customer expert mode: its store’s grid reads not editable, its saves and copies answer 403', async () => {
+    const fixture = await storeCatalogue();
+    // A customer owning two stores of database A: the store copy calls would have both.
+    const storeA2 = await buildStore(context.db, {
+      distributor_id: tenants.a.distributor.id,
+      database_id: fixture.database.id,
+    });
+    const owner = await buildUser(context.db, {
+      role: 'customer',
+      ownedStoreIds: [fixture.store.id, storeA2.id],
+    });
+    const ownerAgent = await signIn(context.app, owner.email, testPassword);
+
+    const grid = await read(ownerAgent, storeUrl(fixture.store.id));
+    expect(grid.editable).toBe(false);
+    expect(grid.rows).toHaveLength(4);
+
+    const refused = await save(ownerAgent, storeUrl(fixture.store.id), [
+      {
+        key: fixture.own.id,
+        id: fixture.own.id,
+        version: 0,
+        values: { name: 'Vitrine réfrigérée' },
+      },
+      { key: 'new-1', id: null, values: { name: 'Saladier', type_id: fixture.storeType.id } },
+    ]);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('permission/denied');
+    expect(await storeRow(fixture.own.id)).toMatchObject({ name: 'Vitrine', version: 0 });
+    const storeRows = await context.db
+      .select({ id: storeElements.id })
+      .from(storeElements)
+      .where(eq(storeElements.store_id, fixture.store.id));
+    expect(storeRows).toHaveLength(2);
+
+    // The export of expert mode: refused too, nothing copied into the other store.
+    const copy = await ownerAgent.inject({
+      method: 'POST',
+      url: '/api/stores/copyStoreElements',
+      headers: { 'idempotency-key': 'customer-copy-1' },
+      payload: {
+        sourceId: fixture.store.id,
+        targetId: storeA2.id,
+        objectIds: [fixture.own.id],
+        copyAttachments: false,
+      },
+    });
+    expect(copy.statusCode).toBe(403);
+    expect(copy.json().error.code).toBe('permission/denied');
+    expect(
+      await context.db
+        .select({ id: storeElements.id })
+        .from(storeElements)
+        .where(eq(storeElements.store_id, storeA2.id)),
+    ).toEqual([]);
+
+    // The element screen still lets the owner change its store's element (spec 001 §6 hides
+    // only expert mode from customers).
+    const single = await ownerAgent.inject({
+      method: 'PATCH',
+      url: `/api/storeElements/${fixture.own.id}`,
+      payload: { version: 0, name: 'Vitrine réfrigérée' },
+    });
+    expect(single.statusCode, single.body).toBe(200);
   });
 });

@@ -587,12 +587,22 @@ describe('store level', () => {
     expect(
       (await otherDistributor.inject({ method: 'GET', url: storeUrl(storeA1.id) })).statusCode,
     ).toBe(404);
-    const smuggled = await save(customer, storeUrl(storeA1.id), [
+    const smuggled = await save(distributor, storeUrl(storeA1.id), [
       { key: fixture.own.id, id: fixture.own.id, version: 0, values: { name: 'Pris' } },
     ]);
     expect(smuggled.statusCode).toBe(404);
     expect(await storeRow(task.id)).toMatchObject({ name: 'Comptoir', version: 0 });
-    const saved = await save(customer, storeUrl(storeA1.id), rows);
+    // The store's owner (a customer): expert mode is not theirs (spec 001 §2.1). Its grid reads
+    // not editable and its save answers 403, nothing written (the copy calls: elements test).
+    const grid = await customer.inject({ method: 'GET', url: storeUrl(storeA1.id) });
+    expect(grid.statusCode).toBe(200);
+    expect(grid.json().editable).toBe(false);
+    const refused = await save(customer, storeUrl(storeA1.id), rows);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('permission/denied');
+    expect(await storeRow(task.id)).toMatchObject({ name: 'Comptoir', version: 0 });
+    // The store's distributor saves it.
+    const saved = await save(distributor, storeUrl(storeA1.id), rows);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(await storeRow(task.id)).toMatchObject({ name: 'Pris', version: 1 });
   });

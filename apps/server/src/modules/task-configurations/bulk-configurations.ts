@@ -27,6 +27,7 @@ import {
   staleRows,
   updateVersionedRows,
 } from '../elements/bulk-elements';
+import { assertExpertModeUser, canUseExpertMode } from '../elements/bulk-elements.policy';
 import { assertDatabaseWriter, canWriteDatabase } from '../elements/elements.policy';
 import {
   canEditStore,
@@ -312,7 +313,11 @@ export async function readStoreBulk(
     storeRows(db, store),
     storeHiddenModules(db, store),
   ]);
-  return { rows, hidden_modules, editable: canEditStore(scope, store) };
+  return {
+    rows,
+    hidden_modules,
+    editable: canEditStore(scope, store) && canUseExpertMode(scope),
+  };
 }
 
 /** The saved rows in the order written, each under the key it was sent with. */
@@ -521,6 +526,8 @@ export async function saveStoreBulk(
   body: BulkTaskConfigurationsSaveBody,
 ): Promise<BulkTaskConfigurationRow[]> {
   const store = await findEditableStore(db, scope, storeId);
+  // A customer edits its store on the single screens, not in expert mode (spec 001 §2.1).
+  assertExpertModeUser(scope);
   assertDistinctRows(body.rows);
   const structure = new RowErrors();
   for (const write of body.rows) {

@@ -1,6 +1,6 @@
 import type { BulkTaskConfigurationRow } from '@mise/shared/catalogue/bulk';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildId, buildStore, buildUser } from '../../test/factories';
 import { type MockHandler, mockApi } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
@@ -56,6 +56,12 @@ function echoSave(rows: BulkTaskConfigurationRow[]): MockHandler {
     },
   });
 }
+
+// The screens' chunk (the route's lazy import) is loaded once before the tests: on a loaded
+// machine its first, cold import could take most of a test's wait for the grid.
+beforeAll(async () => {
+  await import('./pages/bulk-task-pages');
+}, 60_000);
 
 describe('bulk database tasks', { timeout: 30_000 }, () => {
   it('shows the General columns; the other filters show a module’s tasks with their count, and clear the selection', async () => {

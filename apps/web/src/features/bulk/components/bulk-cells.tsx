@@ -1,10 +1,9 @@
 import { Checkbox, NativeSelect, TextInput } from '@mantine/core';
 import { IconCopy, IconExternalLink, IconLock, IconLockOpen } from '@tabler/icons-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NumericInput } from '../../../shared/ui/numeric-input';
 import type { BulkColumn } from './bulk-columns';
-import { type GridItem, useBulkGrid } from './bulk-grid-context';
+import { type GridItem, useBulkGrid, useBulkGridText } from './bulk-grid-context';
 import { type AnyGridRow, nameOf, readValue } from './bulk-row';
 
 /* ---------- Value editors (a cell's, and the "apply to the checked rows" one) ---------- */
@@ -142,7 +141,7 @@ type FieldCellProps = {
  * the lock of the origin at store level (then read only).
  */
 export function FieldCell({ item, column, stickyLeft }: FieldCellProps) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useBulkGridText();
   const { level, isReadOnly, handlers } = useBulkGrid();
   const [editing, setEditing] = useState<{ value: unknown } | null>(null);
   const isDoneRef = useRef(false);
@@ -155,7 +154,7 @@ export function FieldCell({ item, column, stickyLeft }: FieldCellProps) {
   const issueText = issue ? t(`errors.${issue.code}`) : undefined;
   const rowName = nameOf(row) || t('bulk.unnamed');
   const label = t('bulk.cellLabel', { column: column.label, row: rowName });
-  const text = displayText(column, row, i18n.language);
+  const text = displayText(column, row, language);
   const isEditable = column.kind !== 'summary' && !isLockedAtOrigin;
 
   function startEditing() {
@@ -278,7 +277,7 @@ type LockControlProps = { item: GridItem; field: string; columnLabel: string };
 
 /** Database level: the field's lock (stores cannot change a locked field). Store level: the origin's. */
 function LockControl({ item, field, columnLabel }: LockControlProps) {
-  const { t } = useTranslation();
+  const { t } = useBulkGridText();
   const { level, isReadOnly, handlers } = useBulkGrid();
   const { row } = item;
   if (level === 'store') {
@@ -315,7 +314,7 @@ function LockControl({ item, field, columnLabel }: LockControlProps) {
 
 /** The row's checkbox (sticky, first). */
 export function CheckCell({ item }: { item: GridItem }) {
-  const { t } = useTranslation();
+  const { t } = useBulkGridText();
   const { handlers } = useBulkGrid();
   return (
     <input
@@ -331,7 +330,7 @@ export function CheckCell({ item }: { item: GridItem }) {
 
 /** Per-row actions: open the single screen, duplicate; marks of a new or conflicted row. */
 export function RowActionsCell({ item }: { item: GridItem }) {
-  const { t } = useTranslation();
+  const { t } = useBulkGridText();
   const { isReadOnly, handlers } = useBulkGrid();
   const { row } = item;
   const name = nameOf(row) || t('bulk.unnamed');

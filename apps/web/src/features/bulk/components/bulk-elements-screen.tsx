@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { MessageDialog } from '../../../shared/ui/message-dialog';
 import { useElementTypes } from '../../elements';
 import { bulkElementsQueryOptions } from '../api/get-bulk-elements';
-import { useSaveBulkElements } from '../api/save-bulk-rows';
+import { useSaveBulkElements } from '../api/save-bulk-elements';
 import type { BulkColumn } from './bulk-columns';
 import { ElementTypeDialog, NewElementDialog } from './bulk-dialogs';
 import { BulkGrid } from './bulk-grid';

@@ -1,4 +1,5 @@
 import type { BulkLevel } from '@mise/shared/catalogue/bulk-rules';
+import type { TFunction } from 'i18next';
 import { createContext, useContext } from 'react';
 import type { AnyGridRow, RowIssue } from './bulk-row';
 
@@ -31,6 +32,21 @@ export function useBulkGrid(): BulkGridSettings {
   const settings = useContext(BulkGridContext);
   if (!settings) throw new Error('useBulkGrid outside a bulk grid');
   return settings;
+}
+
+/**
+ * The translation function and language of the grid's cells, read once by the grid: a hook of
+ * react-i18next in each of the hundreds of cells drawn (each subscribing to the language) was a
+ * good part of the first render of a 2,000-row grid.
+ */
+export type BulkGridText = { t: TFunction; language: string };
+
+export const BulkGridTextContext = createContext<BulkGridText | null>(null);
+
+export function useBulkGridText(): BulkGridText {
+  const text = useContext(BulkGridTextContext);
+  if (!text) throw new Error('useBulkGridText outside a bulk grid');
+  return text;
 }
 
 /** One row as the grid draws it: the row and what marks it (kept while unchanged). */

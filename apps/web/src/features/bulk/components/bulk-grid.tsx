@@ -15,6 +15,8 @@ import type { BulkColumn } from './bulk-columns';
 import {
   BulkGridContext,
   type BulkGridSettings,
+  type BulkGridText,
+  BulkGridTextContext,
   type GridItem,
   useBulkGrid,
 } from './bulk-grid-context';
@@ -27,8 +29,14 @@ const checkWidth = 44;
 const actionsWidth = 150;
 /** Rows drawn beyond the visible ones on each side: fast scrolling shows no blank band. */
 const overscan = 10;
-/** The height assumed while the grid's box has none. */
-const fallbackHeight = 600;
+/**
+ * The grid box's height as bulk-grid.css sets it (`max(360px, 100dvh - 300px)`): the first
+ * render draws the rows in view at once, and measuring the box does not draw them again. Also
+ * the height assumed while the box has none (hidden, or a test DOM).
+ */
+function expectedHeight(): number {
+  return Math.max(360, (typeof window === 'undefined' ? 900 : window.innerHeight) - 300);
+}
 
 const features = tableFeatures({ columnSizingFeature });
 type Features = typeof features;
@@ -107,6 +115,9 @@ export function BulkGrid(props: BulkGridProps) {
   const { columns, settings, checkedCount } = props;
   const items = useGridItems(props);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const text = useMemo<BulkGridText>(() => ({ t, language }), [t, language]);
 
   const tableColumns = useMemo<ColumnDef<Features, GridItem>[]>(
     () => [
@@ -152,10 +163,11 @@ export function BulkGrid(props: BulkGridProps) {
     estimateSize: () => rowHeight,
     getItemKey: (index) => tableRows[index]?.id ?? index,
     overscan,
+    initialRect: { width: 0, height: expectedHeight() },
     // A box not laid out yet (no size: hidden, or a test DOM) still draws its first screenful.
     observeElementRect: (instance, callback) =>
       observeElementRect(instance, (rect) =>
-        callback(rect.height > 0 ? rect : { width: rect.width, height: fallbackHeight }),
+        callback(rect.height > 0 ? rect : { width: rect.width, height: expectedHeight() }),
       ),
   });
 
@@ -164,43 +176,45 @@ export function BulkGrid(props: BulkGridProps) {
 
   return (
     <BulkGridContext.Provider value={settings}>
-      <div
-        ref={scrollRef}
-        className="bulk-grid"
-        data-testid="bulk-grid"
-        data-row-count={items.length}
-      >
-        <table
-          className="bulk-grid-table"
-          aria-label={props.label}
-          aria-rowcount={items.length + 1}
-          style={{ width: totalWidth }}
+      <BulkGridTextContext.Provider value={text}>
+        <div
+          ref={scrollRef}
+          className="bulk-grid"
+          data-testid="bulk-grid"
+          data-row-count={items.length}
         >
-          <GridHeader
-            columns={columns}
-            checkedCount={checkedCount}
-            isAllChecked={isAllChecked}
-            isSomeChecked={shownChecked > 0 && !isAllChecked}
-          />
-          <tbody className="bulk-grid-body" style={{ height: virtualizer.getTotalSize() }}>
-            {virtualizer.getVirtualItems().map((virtualRow) => {
-              const tableRow = tableRows[virtualRow.index];
-              if (!tableRow) return null;
-              return (
-                <GridRowView
-                  key={tableRow.id}
-                  item={tableRow.original}
-                  tableRow={tableRow}
-                  index={virtualRow.index}
-                  start={virtualRow.start}
-                  width={totalWidth}
-                  columnsKey={tableColumns}
-                />
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          <table
+            className="bulk-grid-table"
+            aria-label={props.label}
+            aria-rowcount={items.length + 1}
+            style={{ width: totalWidth }}
+          >
+            <GridHeader
+              columns={columns}
+              checkedCount={checkedCount}
+              isAllChecked={isAllChecked}
+              isSomeChecked={shownChecked > 0 && !isAllChecked}
+            />
+            <tbody className="bulk-grid-body" style={{ height: virtualizer.getTotalSize() }}>
+              {virtualizer.getVirtualItems().map((virtualRow) => {
+                const tableRow = tableRows[virtualRow.index];
+                if (!tableRow) return null;
+                return (
+                  <GridRowView
+                    key={tableRow.id}
+                    item={tableRow.original}
+                    tableRow={tableRow}
+                    index={virtualRow.index}
+                    start={virtualRow.start}
+                    width={totalWidth}
+                    columnsKey={tableColumns}
+                  />
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </BulkGridTextContext.Provider>
     </BulkGridContext.Provider>
   );
 }

@@ -14,12 +14,17 @@ import { useTranslation } from 'react-i18next';
 import { MessageDialog } from '../../../shared/ui/message-dialog';
 import { describeRecurrence, useTaskTypes } from '../../task-configurations/editors';
 import { bulkTaskConfigurationsQueryOptions } from '../api/get-bulk-task-configurations';
-import { useSaveBulkTaskConfigurations } from '../api/save-bulk-rows';
+import { useSaveBulkTaskConfigurations } from '../api/save-bulk-task-configurations';
 import type { BulkColumn } from './bulk-columns';
-import { NewTaskDialog, RecurrenceDialog, ScheduleDialog, TaskTypeDialog } from './bulk-dialogs';
 import { BulkGrid } from './bulk-grid';
 import { BulkChips, BulkFilters, BulkHeader, visibleRows } from './bulk-layout';
 import { nameOf, nextLocalKey } from './bulk-row';
+import {
+  NewTaskDialog,
+  RecurrenceDialog,
+  ScheduleDialog,
+  TaskTypeDialog,
+} from './bulk-task-dialogs';
 import { ExportDialog } from './export-dialog';
 import {
   duplicatedContent,

@@ -1,4 +1,8 @@
-import type { BulkElementRow, BulkElementWrite } from '@mise/shared/catalogue/bulk';
+import {
+  type BulkElementRow,
+  type BulkElementWrite,
+  expandLocksAndStates,
+} from '@mise/shared/catalogue/bulk';
 import type { BulkLevel, BulkWrite } from '@mise/shared/catalogue/bulk-rules';
 import {
   elementDefaults,
@@ -29,40 +33,51 @@ export type ElementRowInfo = {
 
 export type ElementGridRow = GridRow<ElementGridValues, ElementRowInfo>;
 
-const valueKeys = [
-  'name',
-  'type_id',
-  'active',
-  'allergens',
-  'minimum_temperature',
-  'maximum_temperature',
-  'temperature_delivery_item',
-  'temperature_require_picture',
-  'temperature_picture',
-  'maximum_polarity',
-  'oils_require_picture',
-  'reheating_temperature',
-  'reheating_duration',
-  'cooling_temperature',
-  'cooling_duration',
-  'temperatures_module_active',
-  'labels_module_active',
-  'traceability_module_active',
-  'oils_module_active',
-  'temperature_control_module_active',
-  'encyclopedia_extension_active',
-  'mise_display_active',
-] as const satisfies readonly (keyof ElementGridValues)[];
+/**
+ * Locks and states made whole, shared by every row that has the same ones (most rows of a
+ * grid): 2,000 rows make a handful of these objects instead of 4,000. Never changed in place
+ * (the grid's edits copy them), frozen to keep it so.
+ */
+const sharedFlags = new Map<string, Pick<ElementGridRow, 'locks' | 'states'>>();
+
+function flagsOf(row: BulkElementRow): Pick<ElementGridRow, 'locks' | 'states'> {
+  const isShareable = Object.keys(row.states).length === 0;
+  const signature = `${row.origin_id === null ? 'own' : 'origin'}:${row.unlocked.join(',')}`;
+  const known = isShareable ? sharedFlags.get(signature) : undefined;
+  if (known) return known;
+  const expanded = expandLocksAndStates(elementLockKeys, row);
+  const flags = { locks: Object.freeze(expanded.locks), states: Object.freeze(expanded.states) };
+  if (isShareable) sharedFlags.set(signature, flags);
+  return flags;
+}
 
 /** A grid row of an element read from the API. */
 export function elementGridRow(row: BulkElementRow): ElementGridRow {
-  const values = Object.fromEntries(valueKeys.map((key) => [key, row[key]])) as ElementGridValues;
-  const locks: Record<string, boolean> = {};
-  const states: Record<string, FieldState> = {};
-  for (const key of elementLockKeys) {
-    locks[key] = row.locks[key] ?? false;
-    states[key] = row.field_states[key] ?? 'own';
-  }
+  const values: ElementGridValues = {
+    name: row.name,
+    type_id: row.type_id,
+    active: row.active,
+    allergens: row.allergens,
+    minimum_temperature: row.minimum_temperature,
+    maximum_temperature: row.maximum_temperature,
+    temperature_delivery_item: row.temperature_delivery_item,
+    temperature_require_picture: row.temperature_require_picture,
+    temperature_picture: row.temperature_picture,
+    maximum_polarity: row.maximum_polarity,
+    oils_require_picture: row.oils_require_picture,
+    reheating_temperature: row.reheating_temperature,
+    reheating_duration: row.reheating_duration,
+    cooling_temperature: row.cooling_temperature,
+    cooling_duration: row.cooling_duration,
+    temperatures_module_active: row.temperatures_module_active,
+    labels_module_active: row.labels_module_active,
+    traceability_module_active: row.traceability_module_active,
+    oils_module_active: row.oils_module_active,
+    temperature_control_module_active: row.temperature_control_module_active,
+    encyclopedia_extension_active: row.encyclopedia_extension_active,
+    mise_display_active: row.mise_display_active,
+  };
+  const { locks, states } = flagsOf(row);
   return {
     key: row.key,
     id: row.id,

@@ -80,8 +80,12 @@ export function useBulkDraft<R extends AnyGridRow>(options: {
     return kept ? restore(kept, options.initialRows, level) : initialState(options.initialRows);
   });
   const stateRef = useRef(state);
+  /** The next unmount leaves for a row's detail screen: the draft is kept for the way back. */
+  const isKeptRef = useRef(false);
 
   function update(change: (current: BulkDraftState<R>) => BulkDraftState<R>) {
+    // Still edited here: the way to a detail screen was given up (Back before it showed).
+    isKeptRef.current = false;
     const next = change(stateRef.current);
     stateRef.current = next;
     setState(next);
@@ -94,7 +98,6 @@ export function useBulkDraft<R extends AnyGridRow>(options: {
   // anywhere else (after the unsaved-changes prompt) drops it.
   const isDirtyRef = useRef(isDirty);
   isDirtyRef.current = isDirty;
-  const isKeptRef = useRef(false);
   useEffect(
     () => () => {
       if (isKeptRef.current && isDirtyRef.current)

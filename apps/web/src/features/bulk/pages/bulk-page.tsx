@@ -1,23 +1,42 @@
 import type { BulkLevel } from '@mise/shared/catalogue/bulk-rules';
-import { useRef } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Fragment, type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../../shared/auth/get-me';
 import { PageQueryState } from '../../../shared/ui/page-query-state';
 import type { BulkKind } from '../api/bulk-query-keys';
-import { useBulkElements } from '../api/get-bulk-elements';
 import { useBulkOwner } from '../api/get-bulk-owner';
-import { useBulkTaskConfigurations } from '../api/get-bulk-task-configurations';
-import { BulkElementsScreen } from '../components/bulk-elements-screen';
-import { BulkTasksScreen } from '../components/bulk-tasks-screen';
 
-type BulkPageProps = { kind: BulkKind; level: BulkLevel };
+/** What the screen is given once its rows and owner are read. */
+export type BulkScreenStart<D> = {
+  ownerId: string;
+  ownerName: string;
+  data: D;
+  /** The caller may save here (the rows' `editable`, never for a customer). */
+  isEditable: boolean;
+};
+
+type BulkPageProps<D extends { editable: boolean }> = {
+  kind: BulkKind;
+  level: BulkLevel;
+  /** The query hook of the screen's rows (api/get-bulk-*.ts). */
+  useRows: (level: BulkLevel, ownerId: string) => UseQueryResult<D>;
+  renderScreen: (start: BulkScreenStart<D>) => ReactNode;
+};
 
 /**
  * A bulk screen: `?database=<id>` at database level, `?store=<id>` at store level (the ids
  * travel in the query, as everywhere in the app). The grid starts from the rows read now.
+ * The element and task screens are separate chunks (bulk-element-pages.tsx,
+ * bulk-task-pages.tsx): the element grid does not load the task editors.
  */
-function BulkPage({ kind, level }: BulkPageProps) {
+export function BulkPage<D extends { editable: boolean }>({
+  kind,
+  level,
+  useRows,
+  renderScreen,
+}: BulkPageProps<D>) {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const viewer = useCurrentUser();
@@ -26,9 +45,7 @@ function BulkPage({ kind, level }: BulkPageProps) {
   const startedForRef = useRef<string | null>(null);
   const ownerId = searchParams.get(level === 'database' ? 'database' : 'store') ?? '';
   const owner = useBulkOwner(level, ownerId);
-  const elements = useBulkElements(level, kind === 'elements' ? ownerId : '');
-  const tasks = useBulkTaskConfigurations(level, kind === 'tasks' ? ownerId : '');
-  const rows = kind === 'elements' ? elements : tasks;
+  const rows = useRows(level, ownerId);
   const title =
     kind === 'elements'
       ? t('bulk.titleElements', { name: '' })
@@ -47,49 +64,15 @@ function BulkPage({ kind, level }: BulkPageProps) {
       return <PageQueryState title={title} query={{ isPending: true, error: null }} noneTitle="" />;
     startedForRef.current = ownerId;
   }
-  if (!owner.data) return null;
-
-  if (kind === 'elements' && elements.data)
-    return (
-      <BulkElementsScreen
-        key={`${level}:${ownerId}`}
-        level={level}
-        ownerId={ownerId}
-        ownerName={owner.data.name}
-        data={elements.data}
-        isEditable={elements.data.editable && !isViewerReadOnly}
-      />
-    );
-  if (tasks.data)
-    return (
-      <BulkTasksScreen
-        key={`${level}:${ownerId}`}
-        level={level}
-        ownerId={ownerId}
-        ownerName={owner.data.name}
-        data={tasks.data}
-        isEditable={tasks.data.editable && !isViewerReadOnly}
-      />
-    );
-  return null;
-}
-
-/** /bulkDatabaseElement?database=<id> */
-export function BulkDatabaseElementPage() {
-  return <BulkPage kind="elements" level="database" />;
-}
-
-/** /bulkStoreElement?store=<id> */
-export function BulkStoreElementPage() {
-  return <BulkPage kind="elements" level="store" />;
-}
-
-/** /bulkDatabaseTask?database=<id> */
-export function BulkDatabaseTaskPage() {
-  return <BulkPage kind="tasks" level="database" />;
-}
-
-/** /bulkStoreTask?store=<id> */
-export function BulkStoreTaskPage() {
-  return <BulkPage kind="tasks" level="store" />;
+  if (!owner.data || !rows.data) return null;
+  return (
+    <Fragment key={`${level}:${ownerId}`}>
+      {renderScreen({
+        ownerId,
+        ownerName: owner.data.name,
+        data: rows.data,
+        isEditable: rows.data.editable && !isViewerReadOnly,
+      })}
+    </Fragment>
+  );
 }

@@ -1,4 +1,8 @@
-import type { BulkElementRow, BulkTaskConfigurationRow } from '@mise/shared/catalogue/bulk';
+import {
+  type BulkElementRow,
+  type BulkTaskConfigurationRow,
+  compactLocksAndStates,
+} from '@mise/shared/catalogue/bulk';
 import {
   defaultElementLocks,
   type ElementLockKey,
@@ -25,14 +29,24 @@ function statesOf<K extends string>(
   };
 }
 
-/** A grid row of GET /api/databases/:id/elements/bulk. */
+/**
+ * A grid row of GET /api/databases/:id/elements/bulk. `locks` (all locked unless given) and
+ * `fieldStates` ('own' unless given) are the row's whole view, sent sparse as the server does.
+ */
 export function buildBulkElement(
   overrides: Partial<BulkElementRow> & {
-    states?: Partial<Record<ElementLockKey, FieldState>>;
+    locks?: Partial<Record<ElementLockKey, boolean>>;
+    fieldStates?: Partial<Record<ElementLockKey, FieldState>>;
   } = {},
 ): BulkElementRow {
-  const { states, ...rest } = overrides;
+  const { locks, fieldStates, ...rest } = overrides;
   const id = rest.id === undefined ? buildId() : rest.id;
+  const sparse = compactLocksAndStates(
+    elementLockKeys,
+    { ...defaultElementLocks, ...locks },
+    statesOf(elementLockKeys, 'own', fieldStates ?? {}),
+    (rest.origin_id ?? null) !== null,
+  );
   return {
     key: id ?? `origin:${rest.origin_id}`,
     id,
@@ -68,8 +82,8 @@ export function buildBulkElement(
     probe_id: null,
     probe_missing: false,
     type_name: null,
-    locks: { ...defaultElementLocks },
-    field_states: statesOf(elementLockKeys, 'own', states ?? {}),
+    unlocked: sparse.unlocked,
+    states: sparse.states,
     version: 3,
     updated_at: '2026-11-20T08:00:00Z',
     label_count: 0,

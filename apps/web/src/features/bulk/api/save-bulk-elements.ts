@@ -1,14 +1,8 @@
-import type {
-  BulkElementRow,
-  BulkElementWrite,
-  BulkTaskConfigurationRow,
-  BulkTaskConfigurationWrite,
-} from '@mise/shared/catalogue/bulk';
+import type { BulkElementRow, BulkElementWrite } from '@mise/shared/catalogue/bulk';
 import type { BulkLevel } from '@mise/shared/catalogue/bulk-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/api-client';
 import { elementsQueryKey } from '../../elements';
-import { taskConfigurationsQueryKey } from '../../task-configurations/editors';
 import { ownerPath } from './bulk-query-keys';
 
 /**
@@ -27,19 +21,6 @@ export async function saveBulkElements(
   return response.rows;
 }
 
-/** POST /api/databases/:databaseId/taskConfigurations/bulk or the store's. */
-export async function saveBulkTaskConfigurations(
-  level: BulkLevel,
-  ownerId: string,
-  rows: BulkTaskConfigurationWrite[],
-): Promise<BulkTaskConfigurationRow[]> {
-  const response = await apiRequest<{ rows: BulkTaskConfigurationRow[] }>(
-    `${ownerPath(level, ownerId)}/taskConfigurations/bulk`,
-    { method: 'POST', body: { rows } },
-  );
-  return response.rows;
-}
-
 /** Saves element rows; the element lists and screens read afresh afterwards. */
 export function useSaveBulkElements(level: BulkLevel, ownerId: string) {
   const queryClient = useQueryClient();
@@ -47,18 +28,6 @@ export function useSaveBulkElements(level: BulkLevel, ownerId: string) {
     mutationFn: (rows: BulkElementWrite[]) => saveBulkElements(level, ownerId, rows),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: elementsQueryKey });
-    },
-  });
-}
-
-/** Saves task configuration rows; the configuration lists and screens read afresh afterwards. */
-export function useSaveBulkTaskConfigurations(level: BulkLevel, ownerId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (rows: BulkTaskConfigurationWrite[]) =>
-      saveBulkTaskConfigurations(level, ownerId, rows),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: taskConfigurationsQueryKey });
     },
   });
 }
