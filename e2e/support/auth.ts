@@ -36,6 +36,13 @@ export async function apiSession(request: APIRequestContext) {
     );
     return (await response.json()) as T;
   }
+  async function put<T>(path: string, data: unknown): Promise<T> {
+    const response = await request.put(`/api${path}`, { data, headers });
+    expect(response.ok(), `PUT /api${path}: ${response.status()} ${await response.text()}`).toBe(
+      true,
+    );
+    return (await response.json()) as T;
+  }
   async function get<T>(path: string, params?: Record<string, string>): Promise<T> {
     const response = await request.get(`/api${path}`, { params });
     expect(response.ok(), `GET /api${path}: ${response.status()} ${await response.text()}`).toBe(
@@ -46,6 +53,7 @@ export async function apiSession(request: APIRequestContext) {
 
   return {
     post,
+    put,
     get,
     /** The id of the account with this e-mail, as the caller's scope sees it. */
     async userIdOf(email: string): Promise<string> {

@@ -85,6 +85,15 @@ const configSchema = z
     VAPID_PRIVATE_KEY: optionalText,
     /** mailto: or https: contact the push services see; default PUBLIC_URL when https. */
     VAPID_SUBJECT: optionalText,
+    /**
+     * The key signing the records chain's retention tombstones (32 characters or more, never
+     * logged); unset: one made once in DATA_DIR/records-signing.key. Set it when several
+     * instances share a database, and keep it with the backups: the verifier needs it.
+     */
+    RECORDS_SIGNING_KEY: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.string().min(32).optional(),
+    ),
     /** Months of probe readings kept (EU 852/2004 records: at least 24). */
     PROBE_RETENTION_MONTHS: z.coerce.number().int().min(24).max(240).default(36),
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),

@@ -11,7 +11,7 @@ import {
   dropExpiredReadingPartitions,
   ensureProbeReadingPartitions,
 } from './modules/probes/probes.service';
-import { recordsSealJob } from './modules/records/records-seal.jobs';
+import { recordsRetentionJob, recordsSealJob } from './modules/records/records-seal.jobs';
 import { pullProviderReadings } from './modules/sensors/sensors.service';
 import { startTaskScheduler } from './modules/tasks/scheduler';
 import { uploadsCleanupJob } from './modules/uploads/uploads.jobs';
@@ -54,6 +54,7 @@ const jobs = await startJobQueue(
     uploadsCleanupJob(app.deps, app.log),
     inspectorPackJob(app.deps, app.log),
     recordsSealJob(app.deps, app.log),
+    recordsRetentionJob(app.deps, app.log),
     {
       name: 'probe-partitions',
       cron: '17 3 * * *',

@@ -1,6 +1,7 @@
 import { verifyRecordsQuerySchema } from '@mise/shared/records/schemas';
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/client';
+import { recordsSigningKey } from '../modules/records/signing';
 import { verifyStorePeriod } from '../modules/records/verify';
 import { findStoreInScope } from '../modules/stores/stores.service';
 import { AppError } from '../platform/errors';
@@ -42,7 +43,7 @@ const config = loadConfig();
 const database = await openConfiguredDatabase(config);
 try {
   const store = await findStoreInScope(database.db, cliScope, query.data.storeId);
-  const answer = await verifyStorePeriod(database.db, store, query.data);
+  const answer = await verifyStorePeriod(database.db, store, query.data, recordsSigningKey(config));
   console.log(JSON.stringify(answer, null, 2));
   process.exitCode = answer.status === 'intact' ? 0 : 1;
 } catch (error) {

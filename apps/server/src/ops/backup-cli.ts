@@ -2,7 +2,7 @@ import { readArgs } from '../cli/args';
 import { loadConfig } from '../config';
 import { instanceVersion } from '../modules/profiling/server-instance';
 import { BackupRefusedError, backupDeployment } from './backup';
-import { configuredStorage, embeddedDatabaseMessage, vapidKeysPathOf } from './deployment';
+import { configuredStorage, embeddedDatabaseMessage, keyPathsOf } from './deployment';
 import { PgToolError } from './pg-tools';
 
 /** npm run backup -- --out <dir>: the database (pg_dump) and every stored object. */
@@ -26,7 +26,7 @@ try {
     lister,
     storageDriver: config.storage.driver,
     appVersion: instanceVersion(config.MISE_VERSION),
-    vapidKeysPath: vapidKeysPathOf(config),
+    keyPaths: keyPathsOf(config),
     log: (line) => console.log(line),
   });
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);

@@ -9,7 +9,8 @@ import { assertValidKey } from '../platform/storage';
  *   database.dump   pg_dump's custom format, taken in one snapshot with the manifest's row counts
  *   objects.tsv     one line per stored object: sha256, bytes, key (tab-separated)
  *   objects/<key>   each object of the storage (local disk or S3), as stored
- *   data-dir/       files of DATA_DIR that are neither database nor storage (vapid.json)
+ *   data-dir/       files of DATA_DIR that are neither database nor storage (vapid.json,
+ *                   records-signing.key)
  */
 
 export const manifestFormat = 'mise-backup/1';
@@ -20,6 +21,11 @@ export const objectsFolder = 'objects';
 export const dataDirFolder = 'data-dir';
 /** The Web Push keys made once when VAPID_* are unset (platform/push.ts). */
 export const vapidFile = 'vapid.json';
+/** The records key made once when RECORDS_SIGNING_KEY is unset (records/signing.ts). */
+export const recordsKeyFile = 'records-signing.key';
+/** The key files of DATA_DIR a backup carries. */
+export const dataDirKeyFiles = [vapidFile, recordsKeyFile] as const;
+export type DataDirKeyFile = (typeof dataDirKeyFiles)[number];
 
 export type BackupManifest = {
   format: typeof manifestFormat;

@@ -14,6 +14,7 @@ import { type DatabaseHandle, openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { stores } from '../db/schema';
 import { demoEmails, demoPassword, seedDemo } from '../db/seed/demo';
+import { recordsSigningKey } from '../modules/records/signing';
 import { createLocalLister, createS3Lister } from '../modules/uploads/unreferenced-files';
 import { createLocalStorage } from '../platform/storage';
 import { createS3Storage } from '../platform/storage-s3';
@@ -138,6 +139,8 @@ describe.skipIf(!isPostgres)(
     it('restores into a new database and storage the same rows, history page and file bytes', async () => {
       const startedAt = performance.now();
       const sourceFiles = join(source.dataDir, 'files');
+      // The records key (tombstones of the retention job) made once in DATA_DIR.
+      recordsSigningKey(sourceApp.deps.config);
       const manifest = await backupDeployment({
         databaseUrl: source.url,
         outDir: backupDir,
@@ -145,7 +148,10 @@ describe.skipIf(!isPostgres)(
         lister: createLocalLister(sourceFiles),
         storageDriver: 'local',
         appVersion: 'backup-test',
-        vapidKeysPath: join(source.dataDir, 'vapid.json'),
+        keyPaths: {
+          'vapid.json': join(source.dataDir, 'vapid.json'),
+          'records-signing.key': join(source.dataDir, 'records-signing.key'),
+        },
       });
       const backedUpAt = performance.now();
 
@@ -169,7 +175,7 @@ describe.skipIf(!isPostgres)(
       expect(manifest.storage.objects).toBe(originalFiles.size);
       expect(manifest.storage.objects).toBeGreaterThanOrEqual(5);
       expect(manifest.storage.bytes).toBeGreaterThan(1 << 20);
-      expect(manifest.dataDirFiles).toEqual(['vapid.json']);
+      expect(manifest.dataDirFiles).toEqual(['vapid.json', 'records-signing.key']);
       expect(manifest.appVersion).toBe('backup-test');
 
       const targetStorage = createLocalStorage(join(target.dataDir, 'files'));
@@ -178,7 +184,10 @@ describe.skipIf(!isPostgres)(
         databaseUrl: target.url,
         storage: targetStorage,
         lister: createLocalLister(join(target.dataDir, 'files')),
-        vapidKeysPath: join(target.dataDir, 'vapid.json'),
+        keyPaths: {
+          'vapid.json': join(target.dataDir, 'vapid.json'),
+          'records-signing.key': join(target.dataDir, 'records-signing.key'),
+        },
       });
       const restoredAt = performance.now();
       expect(report.mismatches).toEqual([]);
@@ -197,9 +206,11 @@ describe.skipIf(!isPostgres)(
       for (const [key, bytes] of originalFiles) {
         expect(restoredFiles.get(key)!.equals(bytes), key).toBe(true);
       }
-      expect(await readFile(join(target.dataDir, 'vapid.json'), 'utf8')).toBe(
-        await readFile(join(source.dataDir, 'vapid.json'), 'utf8'),
-      );
+      for (const file of ['vapid.json', 'records-signing.key']) {
+        expect(await readFile(join(target.dataDir, file), 'utf8'), file).toBe(
+          await readFile(join(source.dataDir, file), 'utf8'),
+        );
+      }
 
       // The restored database is at the code's last migration: starting on it migrates nothing.
       await runMigrations(targetHandle);
@@ -263,7 +274,7 @@ describe.skipIf(!isPostgres)(
           lister: createS3Lister(fromStorage.client, from.bucket),
           storageDriver: 's3',
           appVersion: 'backup-test',
-          vapidKeysPath: null,
+          keyPaths: {},
         });
         expect(manifest.storage).toMatchObject({
           driver: 's3',
@@ -276,7 +287,7 @@ describe.skipIf(!isPostgres)(
           databaseUrl: s3Target.url,
           storage: toStorage,
           lister: createS3Lister(toStorage.client, to.bucket),
-          vapidKeysPath: null,
+          keyPaths: {},
         });
         await rm(dirname(outDir), { recursive: true, force: true });
         expect(report.mismatches).toEqual([]);
@@ -300,7 +311,7 @@ describe.skipIf(!isPostgres)(
         databaseUrl: target.url,
         storage: createLocalStorage(join(target.dataDir, 'files')),
         lister: createLocalLister(join(target.dataDir, 'files')),
-        vapidKeysPath: null,
+        keyPaths: {},
       });
       await expect(attempt).rejects.toBeInstanceOf(RestoreRefusedError);
       await expect(attempt).rejects.toThrow(/is not empty .*--force/);
@@ -318,7 +329,7 @@ describe.skipIf(!isPostgres)(
             databaseUrl: target.url,
             storage: createLocalStorage(join(target.dataDir, 'files')),
             lister: createLocalLister(join(target.dataDir, 'files')),
-            vapidKeysPath: null,
+            keyPaths: {},
             isForced: true,
           }),
         ).rejects.toThrow(/database.dump is missing or damaged/);

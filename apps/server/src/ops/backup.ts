@@ -9,7 +9,9 @@ import type { StorageLister } from '../modules/uploads/unreferenced-files';
 import type { Storage } from '../platform/storage';
 import {
   type BackupManifest,
+  type DataDirKeyFile,
   dataDirFolder,
+  dataDirKeyFiles,
   dumpFile,
   forEachLimited,
   formatObjectIndex,
@@ -20,7 +22,6 @@ import {
   type ObjectEntry,
   objectIndexFile,
   objectPath,
-  vapidFile,
 } from './backup-format';
 import { countTableRows, readMigrationState } from './inventory';
 import { connectionOf, runPgTool, toolMajorVersion } from './pg-tools';
@@ -36,8 +37,11 @@ export type BackupOptions = {
   storageDriver: 'local' | 's3';
   /** The version of the server that backs up (MISE_VERSION or the git commit). */
   appVersion: string;
-  /** DATA_DIR/vapid.json when the Web Push keys come from it (VAPID_* unset), else null. */
-  vapidKeysPath: string | null;
+  /**
+   * The key files of DATA_DIR to carry, where they are (null: the key comes from the
+   * environment): vapid.json (VAPID_* unset), records-signing.key (RECORDS_SIGNING_KEY unset).
+   */
+  keyPaths: Partial<Record<DataDirKeyFile, string | null>>;
   /** Objects read at a time (S3 round trips overlap). */
   concurrency?: number;
   log?: (line: string) => void;
@@ -157,12 +161,14 @@ export async function backupDeployment(options: BackupOptions): Promise<BackupMa
   log(`storage: ${entries.length} objects, ${bytes} bytes`);
 
   const dataDirFiles: string[] = [];
-  if (options.vapidKeysPath && existsSync(options.vapidKeysPath)) {
+  for (const file of dataDirKeyFiles) {
+    const path = options.keyPaths[file];
+    if (!path || !existsSync(path)) continue;
     await mkdir(join(outDir, dataDirFolder), { recursive: true });
-    const target = join(outDir, dataDirFolder, vapidFile);
-    await copyFile(options.vapidKeysPath, target);
+    const target = join(outDir, dataDirFolder, file);
+    await copyFile(path, target);
     await chmod(target, 0o600);
-    dataDirFiles.push(vapidFile);
+    dataDirFiles.push(file);
   }
 
   const manifest: BackupManifest = {

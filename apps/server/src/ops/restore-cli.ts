@@ -1,6 +1,6 @@
 import { readArgs } from '../cli/args';
 import { loadConfig } from '../config';
-import { configuredStorage, embeddedDatabaseMessage, vapidKeysPathOf } from './deployment';
+import { configuredStorage, embeddedDatabaseMessage, keyPathsOf } from './deployment';
 import { PgToolError } from './pg-tools';
 import { RestoreRefusedError, restoreDeployment } from './restore';
 
@@ -25,7 +25,7 @@ try {
     databaseUrl: config.DATABASE_URL,
     storage,
     lister,
-    vapidKeysPath: vapidKeysPathOf(config),
+    keyPaths: keyPathsOf(config),
     isForced,
     log: (line) => console.log(line),
   });

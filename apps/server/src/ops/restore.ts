@@ -8,7 +8,9 @@ import type { StorageLister } from '../modules/uploads/unreferenced-files';
 import type { Storage } from '../platform/storage';
 import {
   type BackupManifest,
+  type DataDirKeyFile,
   dataDirFolder,
+  dataDirKeyFiles,
   forEachLimited,
   hashFile,
   isBackedUpKey,
@@ -17,7 +19,6 @@ import {
   type ObjectEntry,
   objectPath,
   parseObjectIndex,
-  vapidFile,
 } from './backup-format';
 import { countTableRows, listUserTables, readMigrationJournal } from './inventory';
 import { connectionOf, runPgTool, toolMajorVersion } from './pg-tools';
@@ -30,8 +31,8 @@ export type RestoreOptions = {
   /** The deployment's storage (both drivers) and what it holds. */
   storage: Storage;
   lister: StorageLister;
-  /** Where DATA_DIR/vapid.json goes when the Web Push keys come from it, else null. */
-  vapidKeysPath: string | null;
+  /** Where each key file of DATA_DIR goes when its key comes from there, else null. */
+  keyPaths: Partial<Record<DataDirKeyFile, string | null>>;
   /**
    * Restore into a database or storage that is not empty: every schema of the database is
    * dropped first, stored objects of the same key are replaced (others stay).
@@ -191,13 +192,15 @@ export async function restoreDeployment(options: RestoreOptions): Promise<Restor
     if (sha256 !== entry.sha256) mismatches.push(`object ${entry.key}: its bytes changed`);
   });
 
-  if (manifest.dataDirFiles.includes(vapidFile) && options.vapidKeysPath) {
-    if (!existsSync(options.vapidKeysPath) || options.isForced) {
-      await mkdir(dirname(options.vapidKeysPath), { recursive: true });
-      await copyFile(join(fromDir, dataDirFolder, vapidFile), options.vapidKeysPath);
-      await chmod(options.vapidKeysPath, 0o600);
+  for (const file of dataDirKeyFiles) {
+    const path = options.keyPaths[file];
+    if (!manifest.dataDirFiles.includes(file) || !path) continue;
+    if (!existsSync(path) || options.isForced) {
+      await mkdir(dirname(path), { recursive: true });
+      await copyFile(join(fromDir, dataDirFolder, file), path);
+      await chmod(path, 0o600);
     } else {
-      log(`${options.vapidKeysPath} exists and was kept (--force replaces it)`);
+      log(`${path} exists and was kept (--force replaces it)`);
     }
   }
 

@@ -943,6 +943,44 @@ function recordsCases(): Case[] {
   );
 }
 
+/**
+ * A database's retention of records (issue 21): read by whoever sees the database, changed by
+ * all of them but customers; another tenant's database is not found.
+ */
+function retentionCases(): Case[] {
+  return roles.flatMap((role) =>
+    databaseLabels.flatMap((label): Case[] => {
+      const isVisible = role !== 'anonymous' && visible[role].databases.includes(label);
+      const url = () => `/api/databases/${id(label)}/retention`;
+      const check = (response: LightMyRequestResponse) =>
+        expect(response.json()).toMatchObject({ database_id: id(label) });
+      return [
+        {
+          role,
+          endpoint: 'GET /api/databases/:id/retention',
+          record: label,
+          expected: anonymousOr(role, isVisible ? 200 : 404),
+          send: (agent) => send(agent, { method: 'GET', url: url() }),
+          check,
+        },
+        {
+          role,
+          endpoint: 'PUT /api/databases/:id/retention',
+          record: label,
+          expected: anonymousOr(role, !isVisible ? 404 : role === 'customer' ? 403 : 200),
+          send: (agent) =>
+            send(agent, {
+              method: 'PUT',
+              url: url(),
+              payload: { documents: null, audit_results: null },
+            }),
+          check,
+        },
+      ];
+    }),
+  );
+}
+
 const cases: Case[] = [
   ...roles.map(
     (role): Case => ({
@@ -1015,6 +1053,7 @@ const cases: Case[] = [
   ...catalogueExportCases(),
   ...profilingCases(),
   ...recordsCases(),
+  ...retentionCases(),
   ...inspectorLinkCases(),
 ];
 

@@ -59,6 +59,8 @@ export const errorStatus = {
   'inspector-pack/not-ready': 409,
   /** Issue 21: an inspector link that is unknown, expired or revoked. */
   'inspector/link-invalid': 401,
+  /** Issue 21: a retention set below its record type's legal minimum. */
+  'retention/below-minimum': 400,
   'element/invalid-name': 400,
   'invalid-temperature-input': 400,
   'element/select-type': 400,
@@ -250,6 +252,7 @@ export const defaultMessages: Record<ErrorCode, string> = {
   'date-range-too-long': 'The date range is too long.',
   'inspector-pack/not-ready': 'This inspector pack is not ready to download.',
   'inspector/link-invalid': 'This inspector link is not valid: it expired or was revoked.',
+  'retention/below-minimum': 'A retention cannot be shorter than the legal minimum of its records.',
   'element/invalid-name': 'Veuillez specifier un nom valide.',
   'invalid-temperature-input':
     'The minimum temperature must not be higher than the maximum temperature.',

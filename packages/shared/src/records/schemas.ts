@@ -26,7 +26,8 @@ export type VerifyRecordsQuery = z.infer<typeof verifyRecordsQuerySchema>;
 /**
  * What breaks a chain: a covered record changed or deleted, a record of a covered kind that no
  * entry covers (inserted behind the application's back), an entry whose own hash is wrong, an
- * entry not linked to its predecessor (or to the store's head), a missing sequence number.
+ * entry not linked to its predecessor (or to the store's head), a missing sequence number, a
+ * retention tombstone not signed with the records key (or not the record it hashed).
  */
 export const chainProblems = [
   'record-changed',
@@ -35,6 +36,7 @@ export const chainProblems = [
   'entry-changed',
   'link-broken',
   'gap',
+  'tombstone-invalid',
 ] as const;
 export type ChainProblem = (typeof chainProblems)[number];
 
@@ -53,6 +55,8 @@ export const verifyRecordsResultSchema = z.discriminatedUnion('status', [
     counts: countsSchema,
     /** Entries walked whose record is not reloaded (tombstones, kinds with no source). */
     skipped: countsSchema,
+    /** Entries whose record the retention job removed (covered by a signed tombstone). */
+    removed: countsSchema,
     /** The last entry walked (seq 0 and the genesis hash when none). */
     head: z.object({ seq: z.number().int(), hash: z.string() }),
   }),

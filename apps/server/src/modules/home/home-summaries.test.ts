@@ -518,11 +518,13 @@ describe('store day equipment', () => {
     expect(first.some((row) => row.in_range > 0 && row.out_of_range > 0)).toBe(true);
     expect(first.some((row) => row.name.startsWith('Renamed'))).toBe(false);
 
-    // A correction, a task moved to another day, a deletion: each recounts its days.
+    // A correction, a task moved to another day, a deletion: each recounts its days. The
+    // correction's reading is the latest of all (a week ahead of any completion of the day).
+    const latestReading = Math.floor(Date.now() / 1000) + 7 * 86_400;
     await db
       .update(tasks)
       .set({
-        result: { entries: [{ element: ids[1], temperature: 12, timestamp: 1_795_999_999 }] },
+        result: { entries: [{ element: ids[1], temperature: 12, timestamp: latestReading }] },
         completed_timestamp: at(day, 23),
       })
       .where(eq(tasks.id, created[3]!));
@@ -534,7 +536,7 @@ describe('store day equipment', () => {
     const last = await compare();
     expect(last.find((row) => row.element_id === ids[1])).toMatchObject({
       last_temperature: 12,
-      last_reading_at: new Date(1_795_999_999_000),
+      last_reading_at: new Date(latestReading * 1000),
     });
   });
 });

@@ -88,10 +88,13 @@ export async function ensureProbeReadingPartitions(
 }
 
 /**
- * Retention (docs/scaling.md): month partitions whose month ended more than `months` months
- * before `now` are detached and dropped (whole months only, never a reading inside the kept
- * period), and DEFAULT rows older than the cutoff deleted. At least 24 months (EU 852/2004
- * records; the configuration refuses less). Answers the partitions dropped.
+ * Retention (docs/scaling.md, docs/decisions.md "Retention of records"): the readings past
+ * their store's retention are removed by the retention job (records/retention.ts), which leaves
+ * a tombstone in the store's records chain. What is left here: month partitions whose month
+ * ended more than `months` months before `now` (the deployment's PROBE_RETENTION_MONTHS; at
+ * least 24, EU 852/2004 records) are detached and dropped once they hold no reading (a database
+ * keeping its readings longer keeps its month; the job removes the hourly rollup with the
+ * readings). Answers the partitions dropped.
  */
 export async function dropExpiredReadingPartitions(
   db: Database,
@@ -113,16 +116,14 @@ export async function dropExpiredReadingPartitions(
       const month = Number(name.slice(21, 23)) - 1;
       if (monthStart(year, month + 1) > cutoff) continue;
       const table = sql.identifier(name);
+      const left = (await tx.execute(
+        sql`select exists (select 1 from ${table}) as left`,
+      )) as unknown as { rows: { left: boolean }[] };
+      if (left.rows[0]?.left) continue;
       await tx.execute(sql`alter table ${probeReadings} detach partition ${table}`);
       await tx.execute(sql`drop table ${table}`);
       dropped.push(name);
     }
-    await tx.execute(
-      sql`delete from probe_readings_default where "timestamp" < ${cutoff.toISOString()}::timestamptz`,
-    );
-    await tx.execute(
-      sql`delete from ${probeReadingsHourly} where hour < ${cutoff.toISOString()}::timestamptz`,
-    );
     return dropped;
   });
 }

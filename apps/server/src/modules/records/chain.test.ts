@@ -12,6 +12,7 @@ import {
   genesisHash,
   recordHashOf,
 } from './chain';
+import { signRecord } from './signing';
 import type { ChainSource } from './sources/types';
 import { verifyRecordsChain } from './verify';
 
@@ -352,25 +353,45 @@ describe('verifying', () => {
     });
   });
 
-  it('counts tombstones and kinds with no source as skipped, still linked', async () => {
+  it('counts signed tombstones and kinds with no source as skipped, still linked', async () => {
     const store = await newStore();
     const memory = memorySource();
+    const key = Buffer.from('a records key of this deployment, 32+');
+    const summary = {
+      store_id: store.id,
+      type: 'audit_results',
+      chain_kind: 'audit_result',
+      before: '2020-02-01',
+      removed: 0,
+      seqs: [],
+    };
     await appendToChain(context.db, [
       memory.add(store.id, 'a', new Date(), {}),
       {
         storeId: store.id,
         kind: 'tombstone',
         recordId: 'range',
-        record: { removed: 0 },
-        details: { from: '2020-01-01', to: '2020-02-01' },
+        record: summary,
+        details: { ...summary, signature: signRecord(key, summary) },
       },
       { storeId: store.id, kind: 'probe_readings_day', recordId: 'p:2026-11-24', record: {} },
     ]);
-    expect(await verify(store.id, memory)).toMatchObject({
+    expect(await verify(store.id, memory, { signingKey: key })).toMatchObject({
       status: 'intact',
       entries: 3,
       counts: { audit_result: 1 },
       skipped: { tombstone: 1, probe_readings_day: 1 },
+      removed: {},
     });
+    // Without the key (or with another one), no tombstone is trusted.
+    for (const options of [
+      {},
+      { signingKey: Buffer.from('another key of 32 characters, or more') },
+    ]) {
+      expect(await verify(store.id, memory, options)).toMatchObject({
+        status: 'broken',
+        first: { seq: 2, problem: 'tombstone-invalid' },
+      });
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../platform/deps';
 import type { RecurringJob } from '../../platform/jobs';
 import { publishCheckpoints, writeCheckpoints } from './checkpoints';
+import { runRetention } from './retention';
 import { chainProbeReadingDays } from './sources/probe-readings-days';
 
 type Logger = {
@@ -53,6 +54,23 @@ export function recordsSealJob(deps: AppDeps, log: Logger): RecurringJob {
     cron: '20 * * * *',
     handler: async () => {
       await runRecordsSeal(deps, deps.now(), log);
+    },
+  };
+}
+
+/**
+ * Daily, before the probe partitions' job (03:17): the records past their database's retention
+ * removed, with their tombstones (records/retention.ts). Once across instances (the queue).
+ */
+export function recordsRetentionJob(deps: AppDeps, log: Logger): RecurringJob {
+  return {
+    name: 'records-retention',
+    cron: '5 3 * * *',
+    handler: async () => {
+      const summary = await runRetention(deps, deps.now(), log);
+      if (summary.tombstones + summary.files + summary.failures > 0) {
+        log.info(summary, 'records retention');
+      }
     },
   };
 }

@@ -204,6 +204,7 @@ describe('appending the records of a store', () => {
       entries: 6,
       counts: { task_result_revision: 3, punch_entry_revision: 3 },
       skipped: {},
+      removed: {},
       head: { seq: 6, hash: entries[5]!.entry_hash },
     });
     // Today's period, in the store's days, holds them all; yesterday none.

@@ -6,6 +6,7 @@ import { recordChainCheckpoints, recordChainEntries, recordChainHeads } from '..
 import { type ChainEntry, entryHashOf, genesisHash, recordHashOf } from './chain';
 import { chainSources } from './sources';
 import type { ChainSource } from './sources/types';
+import { isValidTombstone, type TombstoneSummary } from './tombstones';
 
 /*
  * The verifier of a store's records chain (issue 21, docs/decisions.md "Records chain"). It
@@ -28,7 +29,22 @@ export type VerifyChainOptions = {
   batchSize?: number;
   /** The sources of each kind (default: the registry). */
   sources?: Partial<Record<string, ChainSource<never>>>;
+  /**
+   * The records key (recordsSigningKey): retention tombstones signed with it cover the records
+   * they name. Without it every tombstone is invalid.
+   */
+  signingKey?: Buffer;
 };
+
+/** The seqs the valid tombstones of a store cover, per chain kind, with each tombstone's seq. */
+type Coverage = Map<string, { seq: number; ranges: [number, number][] }[]>;
+
+function coveredBy(coverage: Coverage, kind: string, seq: number): boolean {
+  return (coverage.get(kind) ?? []).some(
+    (tombstone) =>
+      tombstone.seq > seq && tombstone.ranges.some(([first, last]) => seq >= first && seq <= last),
+  );
+}
 
 /** The end of an open period (a time PostgreSQL reads). */
 const latest = new Date('9999-12-31T00:00:00Z');
@@ -150,8 +166,38 @@ export async function verifyRecordsChain(
     checkpoints.set(row.seq, [...(checkpoints.get(row.seq) ?? []), row.head_hash]);
   }
 
+  // The retention tombstones after the range's start: the records of the entries they name may
+  // be gone (a later tombstone covers earlier entries, so those beyond the range count too).
+  const coverage: Coverage = new Map();
+  const tombstoneRows = await db
+    .select({
+      store_id: recordChainEntries.store_id,
+      seq: recordChainEntries.seq,
+      details: recordChainEntries.details,
+    })
+    .from(recordChainEntries)
+    .where(
+      and(
+        eq(recordChainEntries.store_id, storeId),
+        eq(recordChainEntries.kind, 'tombstone'),
+        gte(recordChainEntries.seq, startSeq),
+        lte(recordChainEntries.seq, headSeq),
+      ),
+    );
+  for (const row of tombstoneRows) {
+    const summary: TombstoneSummary | null = options.signingKey
+      ? isValidTombstone(options.signingKey, row)
+      : null;
+    if (!summary?.chain_kind) continue;
+    coverage.set(summary.chain_kind, [
+      ...(coverage.get(summary.chain_kind) ?? []),
+      { seq: row.seq, ranges: summary.seqs },
+    ]);
+  }
+
   const counts: Record<string, number> = {};
   const skipped: Record<string, number> = {};
+  const removed: Record<string, number> = {};
   let expectedSeq = startSeq;
   let lastHash = prevHash;
   while (expectedSeq <= endSeq) {
@@ -185,18 +231,28 @@ export async function verifyRecordsChain(
         return entryProblem(entry, entry.seq, 'entry-changed', published, entry.entry_hash);
       }
       const source = sources[entry.kind];
-      if (entry.kind === 'tombstone' || !source) {
+      if (entry.kind === 'tombstone') {
+        // A tombstone is the job's: signed with the records key, its record its summary.
+        const summary = options.signingKey ? isValidTombstone(options.signingKey, entry) : null;
+        if (!summary || recordHashOf(summary) !== entry.record_hash) {
+          return entryProblem(entry, entry.seq, 'tombstone-invalid', entry.record_hash, null);
+        }
+        skipped[entry.kind] = (skipped[entry.kind] ?? 0) + 1;
+      } else if (!source) {
         skipped[entry.kind] = (skipped[entry.kind] ?? 0) + 1;
       } else {
         const row = records.get(entry.kind)?.get(entry.record_id);
-        if (row === undefined) {
+        const recordHash = row === undefined ? null : recordHashOf(source.contentOf(row));
+        if (recordHash === entry.record_hash) {
+          counts[entry.kind] = (counts[entry.kind] ?? 0) + 1;
+        } else if (coveredBy(coverage, entry.kind, entry.seq)) {
+          // Removed by the retention job (a probe day's count then reads 0: changed, not gone).
+          removed[entry.kind] = (removed[entry.kind] ?? 0) + 1;
+        } else if (recordHash === null) {
           return entryProblem(entry, entry.seq, 'record-deleted', entry.record_hash, null);
-        }
-        const recordHash = recordHashOf(source.contentOf(row));
-        if (recordHash !== entry.record_hash) {
+        } else {
           return entryProblem(entry, entry.seq, 'record-changed', entry.record_hash, recordHash);
         }
-        counts[entry.kind] = (counts[entry.kind] ?? 0) + 1;
       }
       walked += 1;
       expectedSeq += 1;
@@ -254,6 +310,7 @@ export async function verifyRecordsChain(
     entries: walked,
     counts,
     skipped,
+    removed,
     head: { seq: expectedSeq - 1, hash: lastHash },
   };
 }
@@ -287,9 +344,11 @@ export function verifyStorePeriod(
   db: Reader,
   store: { id: string; timezone_name: string },
   period: { from?: string; to?: string },
+  signingKey: Buffer,
 ): Promise<VerifyRecordsResult> {
   const zone = store.timezone_name;
   return verifyRecordsChain(db, store.id, {
+    signingKey,
     from: period.from ? localMinuteToInstant(period.from, 0, zone) : undefined,
     to: period.to ? localMinuteToInstant(addDays(period.to, 1), 0, zone) : undefined,
   });

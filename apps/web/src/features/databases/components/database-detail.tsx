@@ -33,6 +33,7 @@ import { useRecordDraft } from '../../../shared/ui/use-record-draft';
 import { useUnsavedChangesPrompt } from '../../../shared/ui/use-unsaved-changes-prompt';
 import { ElementList } from '../../elements/lists';
 import { EmployeeRolesEditor } from '../../employee-roles/tabs';
+import { RetentionEditor } from '../../retention/tabs';
 import { DatabaseShopEditor } from '../../shop/tabs';
 import { StoreTagsEditor } from '../../store-tags/tabs';
 import { TaskConfigurationList } from '../../task-configurations/lists';
@@ -67,16 +68,20 @@ function databaseFormValues(database: Database): DatabaseFormValues {
   };
 }
 
-/** Tabs by index (spec 001 §2.1): 0 general, 1 elements, 2 tasks, then tags, roles, shop. */
-const tabKeys = ['general', 'elements', 'tasks', 'tags', 'roles', 'shop'] as const;
+/**
+ * Tabs by index (spec 001 §2.1): 0 general, 1 elements, 2 tasks, then tags, roles, shop and the
+ * retention of records (issue 21).
+ */
+const tabKeys = ['general', 'elements', 'tasks', 'tags', 'roles', 'shop', 'retention'] as const;
 /** Tabs that come with later issues: shown disabled. */
 const comingTabIndexes = new Set<number>([]);
-/** Hidden with the database (spec 001 §2.1: its settings, tags, roles and shop included). */
-const hiddenDatabaseTabIndexes = new Set([1, 2, 3, 4, 5]);
+/** Hidden with the database (spec 001 §2.1: its settings, tags, roles, shop and retention included). */
+const hiddenDatabaseTabIndexes = new Set([1, 2, 3, 4, 5, 6]);
 
 /**
  * Database detail (spec 001 §2.1): the general, elements, tasks, tags, roles and shop tabs (the
- * shop tab has its own Save, editable by the distributor and admins only). The open tab travels
+ * shop tab has its own Save, editable by the distributor and admins only), and the retention of
+ * records (issue 21, its own Save). The open tab travels
  * in the URL (`tab=<index>`, as on the store screen), so coming back from an element or a task
  * configuration reopens the list.
  */
@@ -380,6 +385,11 @@ export function DatabaseDetail({ database, viewer }: DatabaseDetailProps) {
         {isTabShown(5) ? (
           <Tabs.Panel value="5">
             <DatabaseShopEditor databaseId={database.id} />
+          </Tabs.Panel>
+        ) : null}
+        {isTabShown(6) ? (
+          <Tabs.Panel value="6">
+            <RetentionEditor databaseId={database.id} />
           </Tabs.Panel>
         ) : null}
       </Tabs>
