@@ -1,5 +1,6 @@
 import { Chip, Group, Stack, Text, Textarea } from '@mantine/core';
-import { type AlertEpisode, correctiveActionMaxLength } from '@mise/shared/probes/alerts';
+import { correctiveActionMaxLength } from '@mise/shared/probes/alert-rules';
+import type { AlertEpisode } from '@mise/shared/probes/alerts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/i18n/error-message';

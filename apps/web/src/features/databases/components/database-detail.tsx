@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { DatabaseDetail as Database } from '@mise/shared/organisation/schemas';
-import { escalationMinutesRange } from '@mise/shared/probes/alerts';
+import { escalationMinutesRange } from '@mise/shared/probes/alert-rules';
 import type { User } from '@mise/shared/users/schemas';
 import { IconAdjustments, IconTable } from '@tabler/icons-react';
 import { useState } from 'react';

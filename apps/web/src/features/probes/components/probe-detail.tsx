@@ -1,5 +1,5 @@
 import { Grid, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { alertDelayMinutesRange } from '@mise/shared/probes/alerts';
+import { alertDelayMinutesRange } from '@mise/shared/probes/alert-rules';
 import { postingIntervalMinutesRange } from '@mise/shared/probes/constants';
 import type { Probe } from '@mise/shared/probes/schemas';
 import { IconBattery2 } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-import { alertDelayMinutesRange } from '@mise/shared/probes/alerts';
+import { alertDelayMinutesRange } from '@mise/shared/probes/alert-rules';
 import { postingIntervalMinutesRange } from '@mise/shared/probes/constants';
 import { secondsToMinutes } from '@mise/shared/probes/rules';
 import type { EditProbeBody, Probe } from '@mise/shared/probes/schemas';
