@@ -64,6 +64,59 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('bulk database tasks', { timeout: 30_000 }, () => {
+  it('the types dialog edits a task type’s name and colour, refuses a blank name, and creates a type', async () => {
+    const typePath = '/api/taskTypes/type-1';
+    const createPath = `/api/databases/${databaseId}/taskTypes`;
+    const saved = (call: { body: unknown }) => ({
+      body: { type: { id: 'type-x', store_side: false, ...(call.body as object) } },
+    });
+    const { user, api } = renderDatabaseTasks([buildBulkTask({ name: 'Relevé' })], {
+      [`PATCH ${typePath}`]: saved,
+      [`POST ${createPath}`]: saved,
+    });
+    await user.click(await screen.findByTestId('bulk-types'));
+    const dialog = await screen.findByTestId('bulk-type-dialog');
+
+    // An existing type: its name and colour fill the fields; a blank name is refused.
+    await user.click(within(dialog).getByTestId('bulk-type-choice'));
+    await user.click(await screen.findByRole('option', { name: 'Hygiène' }));
+    const name = within(dialog).getByTestId('bulk-type-name') as HTMLInputElement;
+    const color = within(dialog).getByTestId('bulk-type-color') as HTMLInputElement;
+    expect(name.value).toBe('Hygiène');
+    expect(color.value).toBe('#e03131');
+    await user.clear(name);
+    await user.click(screen.getByTestId('bulk-type-submit'));
+    expect(
+      await within(dialog).findByText('Please enter a name for the task type.'),
+    ).toBeTruthy();
+    expect(api.callsTo('PATCH', typePath)).toHaveLength(0);
+    await user.type(name, 'Hygiène des mains');
+    fireEvent.change(color, { target: { value: '#2f9e44' } });
+    await user.click(screen.getByTestId('bulk-type-submit'));
+    await waitFor(() => expect(api.callsTo('PATCH', typePath)).toHaveLength(1));
+    expect(api.callsTo('PATCH', typePath)[0]?.body).toEqual({
+      name: 'Hygiène des mains',
+      color: '#2f9e44',
+    });
+
+    // Opened again: a new type with the default colour.
+    await user.click(screen.getByTestId('bulk-types'));
+    const again = await screen.findByTestId('bulk-type-dialog');
+    await waitFor(() =>
+      expect((within(again).getByTestId('bulk-type-name') as HTMLInputElement).value).toBe(''),
+    );
+    expect((within(again).getByTestId('bulk-type-color') as HTMLInputElement).value).toBe(
+      '#454eff',
+    );
+    await user.type(within(again).getByTestId('bulk-type-name'), 'Sécurité');
+    await user.click(screen.getByTestId('bulk-type-submit'));
+    await waitFor(() => expect(api.callsTo('POST', createPath)).toHaveLength(1));
+    expect(api.callsTo('POST', createPath)[0]?.body).toEqual({
+      name: 'Sécurité',
+      color: '#454eff',
+    });
+  });
+
   it('shows the General columns; the other filters show a module’s tasks with their count, and clear the selection', async () => {
     const rows = [
       buildBulkTask({

@@ -1,7 +1,7 @@
 import { Select, TextInput } from '@mantine/core';
 import type { BulkLevel } from '@mise/shared/catalogue/bulk-rules';
 import { saveErrorToastMs } from '@mise/shared/catalogue/constants';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../shared/ui/form-dialog';
 import { notifyApiError } from '../../../shared/ui/notify';
@@ -27,38 +27,61 @@ export function editableTypes(level: BulkLevel, types: readonly EditableType[]) 
   return types.filter((type) => level === 'database' || type.store_side);
 }
 
-/** Create an element type, or rename one (name required). */
-export function ElementTypeDialog({ level, ownerId, types, opened, onClose }: TypeDialogProps) {
+/** A type save: the element type's or the task type's mutation. */
+type TypeSave<Body> = {
+  mutate(body: Body, options: { onSuccess: () => void; onError: (error: unknown) => void }): void;
+  isPending: boolean;
+};
+
+/**
+ * The type dialog of both grids (create a type, or edit one of the level's): which type, its
+ * name (required), and the fields a kind of type adds (a task type's colour) through `extra`.
+ */
+export function TypeFormDialog<Extra extends object>({
+  level,
+  types,
+  opened,
+  onClose,
+  title,
+  nameLabel,
+  nameError,
+  save,
+  extra,
+}: Omit<TypeDialogProps, 'ownerId'> & {
+  title: string;
+  nameLabel: string;
+  nameError: string;
+  save: TypeSave<{ id: string | null; name: string } & Extra>;
+  /** The kind's own fields: their values for the save, a type chosen (undefined: new), the inputs. */
+  extra: { values: Extra; onChoose: (type: EditableType | undefined) => void; fields: ReactNode };
+}) {
   const { t } = useTranslation();
-  const saveType = useSaveElementType(level, ownerId);
   const [choice, setChoice] = useState(newTypeValue);
   const [name, setName] = useState('');
   const [isSubmitted, setIsSubmitted] = useState(false);
   const isNameMissing = name.trim() === '';
   const choices = editableTypes(level, types);
 
-  function reset() {
-    setChoice(newTypeValue);
-    setName('');
-    setIsSubmitted(false);
+  function choose(next: string) {
+    const type = types.find((candidate) => candidate.id === next);
+    setChoice(next);
+    setName(type?.name ?? '');
+    extra.onChoose(type);
   }
 
-  function handleChoice(value: string | null) {
-    const next = value ?? newTypeValue;
-    setChoice(next);
-    setName(types.find((type) => type.id === next)?.name ?? '');
+  function close() {
+    choose(newTypeValue);
+    setIsSubmitted(false);
+    onClose();
   }
 
   function handleSubmit() {
     setIsSubmitted(true);
     if (isNameMissing) return;
-    saveType.mutate(
-      { id: choice === newTypeValue ? null : choice, name: name.trim() },
+    save.mutate(
+      { id: choice === newTypeValue ? null : choice, name: name.trim(), ...extra.values },
       {
-        onSuccess: () => {
-          reset();
-          onClose();
-        },
+        onSuccess: close,
         onError: (error) => notifyApiError(error, { autoClose: saveErrorToastMs }),
       },
     );
@@ -67,14 +90,11 @@ export function ElementTypeDialog({ level, ownerId, types, opened, onClose }: Ty
   return (
     <FormDialog
       opened={opened}
-      onClose={() => {
-        reset();
-        onClose();
-      }}
-      title={t('bulk.types.elementTitle')}
+      onClose={close}
+      title={title}
       primaryLabel={choice === newTypeValue ? t('common.create') : t('common.save')}
       onPrimary={handleSubmit}
-      isPrimaryLoading={saveType.isPending}
+      isPrimaryLoading={save.isPending}
       primaryTestId="bulk-type-submit"
       testId="bulk-type-dialog"
     >
@@ -85,20 +105,39 @@ export function ElementTypeDialog({ level, ownerId, types, opened, onClose }: Ty
           ...choices.map((type) => ({ value: type.id, label: type.name })),
         ]}
         value={choice}
-        onChange={handleChoice}
+        onChange={(value) => choose(value ?? newTypeValue)}
         allowDeselect={false}
         data-testid="bulk-type-choice"
       />
       <TextInput
-        label={t('elementType.name')}
+        label={nameLabel}
         value={name}
         onChange={(event) => setName(event.currentTarget.value)}
-        error={isSubmitted && isNameMissing ? t('errors.element-type/invalid-name') : null}
+        error={isSubmitted && isNameMissing ? nameError : null}
         withAsterisk
         data-autofocus
         data-testid="bulk-type-name"
       />
+      {extra.fields}
     </FormDialog>
+  );
+}
+
+const noExtra = { values: {}, onChoose: () => undefined, fields: null };
+
+/** Create an element type, or rename one (name required). */
+export function ElementTypeDialog({ ownerId, ...props }: TypeDialogProps) {
+  const { t } = useTranslation();
+  const saveType = useSaveElementType(props.level, ownerId);
+  return (
+    <TypeFormDialog
+      {...props}
+      title={t('bulk.types.elementTitle')}
+      nameLabel={t('elementType.name')}
+      nameError={t('errors.element-type/invalid-name')}
+      save={saveType}
+      extra={noExtra}
+    />
   );
 }
 

@@ -1,5 +1,4 @@
 import { ColorInput, Select, TextInput } from '@mantine/core';
-import { saveErrorToastMs } from '@mise/shared/catalogue/constants';
 import {
   type ConfigurationModule,
   configurationModules,
@@ -9,13 +8,12 @@ import { type ScheduleWindow, validateSchedules } from '@mise/shared/tasks/rules
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../shared/ui/form-dialog';
-import { notifyApiError } from '../../../shared/ui/notify';
 import {
   RecurrenceEditor,
   SchedulesEditor,
   useSaveTaskType,
 } from '../../task-configurations/editors';
-import { editableTypes, newTypeValue, type TypeDialogProps } from './bulk-dialogs';
+import { type TypeDialogProps, TypeFormDialog } from './bulk-dialogs';
 
 /*
  * The bulk task grid's dialogs (spec 001 §2.9), apart from the element grid's (bulk-dialogs.tsx)
@@ -25,88 +23,31 @@ import { editableTypes, newTypeValue, type TypeDialogProps } from './bulk-dialog
 /* ---------- Type dialog ---------- */
 
 /** Create a task type or edit one: name (not blank) and colour (default #454eff). */
-export function TaskTypeDialog({ level, ownerId, types, opened, onClose }: TypeDialogProps) {
+export function TaskTypeDialog({ ownerId, ...props }: TypeDialogProps) {
   const { t } = useTranslation();
-  const saveType = useSaveTaskType(level, ownerId);
-  const [choice, setChoice] = useState(newTypeValue);
-  const [name, setName] = useState('');
+  const saveType = useSaveTaskType(props.level, ownerId);
   const [color, setColor] = useState(defaultTaskTypeColor);
-  const [isSubmitted, setIsSubmitted] = useState(false);
-  const isNameMissing = name.trim() === '';
-  const choices = editableTypes(level, types);
-
-  function reset() {
-    setChoice(newTypeValue);
-    setName('');
-    setColor(defaultTaskTypeColor);
-    setIsSubmitted(false);
-  }
-
-  function handleChoice(value: string | null) {
-    const next = value ?? newTypeValue;
-    const type = types.find((candidate) => candidate.id === next);
-    setChoice(next);
-    setName(type?.name ?? '');
-    setColor(type?.color ?? defaultTaskTypeColor);
-  }
-
-  function handleSubmit() {
-    setIsSubmitted(true);
-    if (isNameMissing) return;
-    saveType.mutate(
-      { id: choice === newTypeValue ? null : choice, name: name.trim(), color },
-      {
-        onSuccess: () => {
-          reset();
-          onClose();
-        },
-        onError: (error) => notifyApiError(error, { autoClose: saveErrorToastMs }),
-      },
-    );
-  }
-
   return (
-    <FormDialog
-      opened={opened}
-      onClose={() => {
-        reset();
-        onClose();
-      }}
+    <TypeFormDialog
+      {...props}
       title={t('bulk.types.taskTitle')}
-      primaryLabel={choice === newTypeValue ? t('common.create') : t('common.save')}
-      onPrimary={handleSubmit}
-      isPrimaryLoading={saveType.isPending}
-      primaryTestId="bulk-type-submit"
-      testId="bulk-type-dialog"
-    >
-      <Select
-        label={t('bulk.types.which')}
-        data={[
-          { value: newTypeValue, label: t('bulk.types.new') },
-          ...choices.map((type) => ({ value: type.id, label: type.name })),
-        ]}
-        value={choice}
-        onChange={handleChoice}
-        allowDeselect={false}
-        data-testid="bulk-type-choice"
-      />
-      <TextInput
-        label={t('taskType.name')}
-        value={name}
-        onChange={(event) => setName(event.currentTarget.value)}
-        error={isSubmitted && isNameMissing ? t('errors.task-type/invalid-name') : null}
-        withAsterisk
-        data-autofocus
-        data-testid="bulk-type-name"
-      />
-      <ColorInput
-        label={t('taskType.color')}
-        format="hex"
-        value={color}
-        onChange={(next) => setColor(next || defaultTaskTypeColor)}
-        data-testid="bulk-type-color"
-      />
-    </FormDialog>
+      nameLabel={t('taskType.name')}
+      nameError={t('errors.task-type/invalid-name')}
+      save={saveType}
+      extra={{
+        values: { color },
+        onChoose: (type) => setColor(type?.color ?? defaultTaskTypeColor),
+        fields: (
+          <ColorInput
+            label={t('taskType.color')}
+            format="hex"
+            value={color}
+            onChange={(next) => setColor(next || defaultTaskTypeColor)}
+            data-testid="bulk-type-color"
+          />
+        ),
+      }}
+    />
   );
 }
 
