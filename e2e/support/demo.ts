@@ -27,6 +27,7 @@ export const expectedNavigation: Record<Role, string[]> = {
     'probes',
     'accounts',
     'billing',
+    'technical',
   ],
   distributor: [
     'home',
