@@ -1,81 +1,31 @@
-import { SimpleGrid, Stack } from '@mantine/core';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { Center, Loader, SimpleGrid } from '@mantine/core';
+import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../../shared/auth/get-me';
 import { SelectionPopup } from '../../../shared/selection/selection-popup';
 import { useSelection } from '../../../shared/selection/use-selection';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { QueryContent } from '../../../shared/ui/query-content';
-import { AlertsPanel } from '../../alerts/panels';
-import { AuditsHomePanel } from '../../audit-results/panels';
-import { CommunicationsHomePanel } from '../../communications/panels';
-import { EmployeeSchedulePanel } from '../../punch-cards/panels';
-import { TrainingsHomePanel } from '../../trainings/panels';
-import { useStoreHome } from '../api/get-store-home';
-import { useStoreEvents } from '../api/use-store-events';
 import { BestStoresPanel } from '../components/best-stores-panel';
-import { EquipmentPanel, visibleEquipmentTabs } from '../components/equipment-panel';
-import { ScorePanel } from '../components/score-panel';
 import { SelectionCard } from '../components/selection-card';
-import { TasksPanel } from '../components/tasks-panel';
 
-type StorePanelsProps = {
-  storeId: string;
-  selectionCard: ReactNode;
-  /** Set when the store came from a link (`/home?storeId=`, a push notification's). */
-  onLinkedStoreLoaded?: (store: { id: string; name: string }) => void;
-};
+/** The panels of a chosen store or database, loaded when shown (components/home-panels.tsx). */
+const homePanels = () => import('../components/home-panels');
+const StorePanels = lazy(async () => ({ default: (await homePanels()).StorePanels }));
+const DatabasePanels = lazy(async () => ({ default: (await homePanels()).DatabasePanels }));
+const DistributorAlerts = lazy(async () => ({ default: (await homePanels()).DistributorAlerts }));
 
-/**
- * The chosen store's panels: score, open alerts, then today's tasks and equipment
- * temperatures (the server sends those two as null for managers, who do not see them). A
- * tablet's "task" event and the alert engine's "alert" events read the store's home again.
- */
-function StorePanels({ storeId, selectionCard, onLinkedStoreLoaded }: StorePanelsProps) {
-  const { t } = useTranslation();
-  const home = useStoreHome(storeId);
-  useStoreEvents(storeId);
-  const data = home.data;
-  const linkedStore = data && onLinkedStoreLoaded ? data.store : null;
-  useEffect(() => {
-    if (linkedStore) onLinkedStoreLoaded?.({ id: linkedStore.id, name: linkedStore.name });
-  }, [linkedStore, onLinkedStoreLoaded]);
-  const hasEquipment =
-    data?.equipment !== null &&
-    data?.equipment !== undefined &&
-    visibleEquipmentTabs(data.hidden_modules).length > 0;
-
+function PanelsLoader({ children }: { children: ReactNode }) {
   return (
-    <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        {selectionCard}
-        <QueryContent query={home} isEmpty={() => false} emptyTitle={t('common.nothingFound')}>
-          {(storeHome) => <ScorePanel storeId={storeId} score={storeHome.score} />}
-        </QueryContent>
-      </SimpleGrid>
-      <AlertsPanel storeId={storeId} timeZone={data?.store.timezone_name} />
-      {data && (data.tasks || hasEquipment) ? (
-        <SimpleGrid cols={{ base: 1, lg: data.tasks && hasEquipment ? 2 : 1 }} spacing="md">
-          {data.tasks ? (
-            <TasksPanel storeId={storeId} timeZone={data.store.timezone_name} tasks={data.tasks} />
-          ) : null}
-          {data.equipment && hasEquipment ? (
-            <EquipmentPanel
-              equipment={data.equipment}
-              hiddenModules={data.hidden_modules}
-              timeZone={data.store.timezone_name}
-            />
-          ) : null}
-        </SimpleGrid>
-      ) : null}
-      {/* Communication and training panel (spec 000 §2): its two halves side by side. */}
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-        <CommunicationsHomePanel storeId={storeId} />
-        <TrainingsHomePanel storeId={storeId} />
-      </SimpleGrid>
-      <EmployeeSchedulePanel storeId={storeId} timeZone={data?.store.timezone_name} />
-    </Stack>
+    <Suspense
+      fallback={
+        <Center py="xl" data-testid="home-panels-loader">
+          <Loader size="sm" />
+        </Center>
+      }
+    >
+      {children}
+    </Suspense>
   );
 }
 
@@ -108,7 +58,9 @@ export function HomePage() {
     return (
       <>
         <PageHeader title={welcome} subtitle={t('home.distributorMessage')} />
-        <AlertsPanel storeId={null} />
+        <PanelsLoader>
+          <DistributorAlerts />
+        </PanelsLoader>
       </>
     );
   }
@@ -121,20 +73,23 @@ export function HomePage() {
     <>
       <PageHeader title={welcome} />
       {storeId ? (
-        <StorePanels
-          key={storeId}
-          storeId={storeId}
-          selectionCard={selectionCard}
-          onLinkedStoreLoaded={linkedStoreId ? handleLinkedStoreLoaded : undefined}
-        />
+        <PanelsLoader>
+          <StorePanels
+            key={storeId}
+            storeId={storeId}
+            selectionCard={selectionCard}
+            onLinkedStoreLoaded={linkedStoreId ? handleLinkedStoreLoaded : undefined}
+          />
+        </PanelsLoader>
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           {selectionCard}
           <BestStoresPanel databaseId={databaseId} onSelectStore={selectStore} />
-          {databaseId ? <AuditsHomePanel databaseId={databaseId} /> : null}
-          {/* Communication and training panel (spec 000 §2): communications, then trainings. */}
-          {databaseId ? <CommunicationsHomePanel databaseId={databaseId} /> : null}
-          {databaseId ? <TrainingsHomePanel databaseId={databaseId} /> : null}
+          {databaseId ? (
+            <PanelsLoader>
+              <DatabasePanels databaseId={databaseId} />
+            </PanelsLoader>
+          ) : null}
         </SimpleGrid>
       )}
       <SelectionPopup
