@@ -53,6 +53,14 @@ const verify = (storeId: string) => verifyRecordsChain(context.db, storeId, { si
 const run = (now: Date) => runRetention(context.app.deps, now);
 const today = () => dayInZone(new Date(), zone);
 
+/** The latest store day the hourly job chains at `now` (ended at least 1 h 10 min before). */
+function latestSealedDay(now: Date): string {
+  for (let day = addDays(dayInZone(now, zone), -1); ; day = addDays(day, -1)) {
+    if (localMinuteToInstant(addDays(day, 1), 0, zone).getTime() + 70 * 60_000 <= now.getTime())
+      return day;
+  }
+}
+
 function entriesOf(storeId: string, kind?: string) {
   return context.db
     .select()
@@ -132,28 +140,31 @@ async function storeWithRecords(databaseId: string, distributorId: string) {
     expect(response.statusCode, response.body).toBe(200);
   }
 
-  // A probe of the store with readings of yesterday, chained as the hourly job does.
+  // A probe of the store with readings of its latest sealed day, chained on the real clock (the
+  // chain's entries stay in time order).
   const registered = await admin.inject({
     method: 'POST',
     url: '/api/probes',
     payload: { probeUID: `R-${store.id.slice(0, 8)}`, name: 'Cold room', storeId: store.id },
   });
   expect(registered.statusCode, registered.body).toBe(200);
-  const yesterday = addDays(today(), -1);
+  const sealedDay = latestSealedDay(new Date());
   const posted = await context.app.inject({
     method: 'POST',
     url: `/api/probes/readings/R-${store.id.slice(0, 8)}`,
     headers: { authorization: `Bearer ${registered.json().secret}` },
     payload: {
       readings: [8, 12, 16].map((hour) => ({
-        timestamp: localMinuteToInstant(yesterday, hour * 60, zone).toISOString(),
+        timestamp: localMinuteToInstant(sealedDay, hour * 60, zone).toISOString(),
         temperature: 3.5,
         batteryLevel: 80,
       })),
     },
   });
   expect(posted.statusCode, posted.body).toBe(200);
-  await chainProbeReadingDays(context.db, new Date(Date.now() + 2 * 3600_000));
+  // (Readings of a sealed day are chained by their ingestion; the job then finds nothing left.)
+  await chainProbeReadingDays(context.db, new Date());
+  expect(await entriesOf(store.id, 'probe_readings_day')).toHaveLength(1);
 
   // A submitted audit result, chained as the audits module does.
   const [audit] = await context.db

@@ -86,9 +86,7 @@ describe('bulk database tasks', { timeout: 30_000 }, () => {
     expect(color.value).toBe('#e03131');
     await user.clear(name);
     await user.click(screen.getByTestId('bulk-type-submit'));
-    expect(
-      await within(dialog).findByText('Please enter a name for the task type.'),
-    ).toBeTruthy();
+    expect(await within(dialog).findByText('Please enter a name for the task type.')).toBeTruthy();
     expect(api.callsTo('PATCH', typePath)).toHaveLength(0);
     await user.type(name, 'Hygiène des mains');
     fireEvent.change(color, { target: { value: '#2f9e44' } });

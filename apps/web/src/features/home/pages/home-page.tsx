@@ -15,13 +15,17 @@ const StorePanels = lazy(async () => ({ default: (await homePanels()).StorePanel
 const DatabasePanels = lazy(async () => ({ default: (await homePanels()).DatabasePanels }));
 const DistributorAlerts = lazy(async () => ({ default: (await homePanels()).DistributorAlerts }));
 
-function PanelsLoader({ children }: { children: ReactNode }) {
+/** A loader while the panels' chunk arrives, after what is already on screen (`before`). */
+function PanelsLoader({ before, children }: { before?: ReactNode; children: ReactNode }) {
   return (
     <Suspense
       fallback={
-        <Center py="xl" data-testid="home-panels-loader">
-          <Loader size="sm" />
-        </Center>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          {before}
+          <Center py="xl" data-testid="home-panels-loader">
+            <Loader size="sm" />
+          </Center>
+        </SimpleGrid>
       }
     >
       {children}
@@ -73,7 +77,7 @@ export function HomePage() {
     <>
       <PageHeader title={welcome} />
       {storeId ? (
-        <PanelsLoader>
+        <PanelsLoader before={selectionCard}>
           <StorePanels
             key={storeId}
             storeId={storeId}
