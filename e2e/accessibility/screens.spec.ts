@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { expectHeadingsInOrder, expectNoSeriousA11yViolations } from '../support/a11y';
 import { apiSession, login } from '../support/auth';
 import { demoPassword, demoUsers } from '../support/demo';
 import { expect, test } from '../support/fixtures';
@@ -32,6 +32,17 @@ test('the main screens have no serious or critical accessibility violations, eac
   await openScreen(page, '/home', /^Welcome/);
   await expect(page).toHaveTitle('Home · Mise');
   await expectNoSeriousA11yViolations(page, 'home');
+  await expectHeadingsInOrder(page, 'home');
+  // With a store chosen: its panels (score, tasks, equipment, alerts…) title under the h1 as h2.
+  await page.evaluate(
+    ([key, value]) => window.localStorage.setItem(key, value),
+    ['mise.selection', JSON.stringify({ kind: 'store', id: storeId, name: stores[0]!.name })],
+  );
+  await openScreen(page, '/home', /^Welcome/);
+  await expect(page.getByTestId('home-score')).toBeVisible();
+  await expect(page.getByTestId('home-alerts')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'home (store)');
+  await expectHeadingsInOrder(page, 'home (store)');
 
   await openScreen(page, '/stores', 'Stores');
   await expect(page.getByTestId('store-card').first()).toBeVisible();

@@ -39,3 +39,15 @@ export async function expectNoSeriousA11yViolations(page: Page, screen: string):
     `axe on ${screen}`,
   ).toEqual([]);
 }
+
+/**
+ * Runs axe's heading-order rule (a best practice, outside the WCAG tags above, that Lighthouse's
+ * accessibility score counts): no heading level skipped after the page's h1.
+ */
+export async function expectHeadingsInOrder(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withRules(['heading-order']).analyze();
+  expect(
+    results.violations.flatMap((violation) => violation.nodes.map((node) => node.html)),
+    `heading order on ${screen}`,
+  ).toEqual([]);
+}

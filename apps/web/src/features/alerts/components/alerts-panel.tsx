@@ -50,7 +50,9 @@ export function AlertsPanel({ storeId, timeZone }: AlertsPanelProps) {
       <Group justify="space-between" align="flex-start" gap="sm" mb="sm">
         <Group gap="xs" wrap="nowrap">
           <IconBellRinging size={20} stroke={1.6} aria-hidden />
-          <Title order={4}>{t('alerts.title')}</Title>
+          <Title order={2} size="h4">
+            {t('alerts.title')}
+          </Title>
           {items.length > 0 ? (
             <Badge color="red" circle data-testid="home-alerts-count">
               {items.length}

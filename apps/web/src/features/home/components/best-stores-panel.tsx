@@ -34,7 +34,9 @@ export function BestStoresPanel({ databaseId, onSelectStore }: BestStoresPanelPr
     <Card withBorder radius="md" padding="lg" data-testid="home-best-stores">
       <Group gap="xs" wrap="nowrap">
         <IconTrophy size={20} stroke={1.6} />
-        <Title order={4}>{t('homeDashboard.bestStores.title')}</Title>
+        <Title order={2} size="h4">
+          {t('homeDashboard.bestStores.title')}
+        </Title>
       </Group>
       <Text size="xs" c="dimmed" mt={4} mb="md">
         {t('homeDashboard.bestStores.subtitle', {

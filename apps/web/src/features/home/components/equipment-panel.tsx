@@ -217,7 +217,9 @@ export function EquipmentPanel({ equipment, hiddenModules, timeZone }: Equipment
     <Card withBorder radius="md" padding="lg" data-testid="home-equipment">
       <Group gap="xs" wrap="wrap" mb="sm">
         <IconTemperature size={20} stroke={1.6} />
-        <Title order={4}>{t('homeDashboard.equipment.title')}</Title>
+        <Title order={2} size="h4">
+          {t('homeDashboard.equipment.title')}
+        </Title>
         {anomalyCount > 0 ? (
           <Badge color="red" variant="light" data-testid="home-equipment-anomalies">
             {t('homeDashboard.equipment.anomalies', { count: anomalyCount })}

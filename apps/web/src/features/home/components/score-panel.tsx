@@ -38,7 +38,9 @@ export function ScorePanel({ storeId, score }: ScorePanelProps) {
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Group gap="xs" wrap="nowrap">
           <IconGauge size={20} stroke={1.6} />
-          <Title order={4}>{t('homeDashboard.score.title')}</Title>
+          <Title order={2} size="h4">
+            {t('homeDashboard.score.title')}
+          </Title>
         </Group>
         <Anchor
           component={Link}

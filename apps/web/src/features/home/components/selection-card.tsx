@@ -17,7 +17,9 @@ export function SelectionCard({ selection, onSelect }: SelectionCardProps) {
       <ThemeIcon variant="light" size="lg" mb="sm">
         <SelectionIcon size={20} />
       </ThemeIcon>
-      <Title order={4}>{t('home.selectorTitle')}</Title>
+      <Title order={2} size="h4">
+        {t('home.selectorTitle')}
+      </Title>
       <Text size="sm" c={selection ? undefined : 'dimmed'} mt={4} data-testid="home-selected">
         {selection
           ? t(selection.kind === 'store' ? 'home.selectedStore' : 'home.selectedDatabase', {

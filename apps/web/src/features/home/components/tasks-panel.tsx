@@ -43,7 +43,9 @@ export function TasksPanel({ storeId, timeZone, tasks }: TasksPanelProps) {
       <Group justify="space-between" align="flex-start" mb="sm">
         <Group gap="xs" wrap="nowrap">
           <IconListCheck size={20} stroke={1.6} />
-          <Title order={4}>{t('homeDashboard.tasks.title')}</Title>
+          <Title order={2} size="h4">
+            {t('homeDashboard.tasks.title')}
+          </Title>
         </Group>
         <Anchor
           component={Link}

@@ -78,7 +78,9 @@ export function EmployeeSchedulePanel({ storeId, timeZone }: EmployeeSchedulePan
   return (
     <Card withBorder radius="md" padding="lg" data-testid="home-schedule">
       <Group justify="space-between" mb="sm">
-        <Title order={4}>{t('punchCards.schedule.title')}</Title>
+        <Title order={2} size="h4">
+          {t('punchCards.schedule.title')}
+        </Title>
         <Anchor
           component={Link}
           to={`/punchCards?store=${encodeURIComponent(storeId)}`}
