@@ -35,8 +35,8 @@ test('the main screens have no serious or critical accessibility violations, eac
   await expectHeadingsInOrder(page, 'home');
   // With a store chosen: its panels (score, tasks, equipment, alerts…) title under the h1 as h2.
   await page.evaluate(
-    ([key, value]) => window.localStorage.setItem(key, value),
-    ['mise.selection', JSON.stringify({ kind: 'store', id: storeId, name: stores[0]!.name })],
+    (selection) => window.localStorage.setItem('mise.selection', selection),
+    JSON.stringify({ kind: 'store', id: storeId, name: stores[0]!.name }),
   );
   await openScreen(page, '/home', /^Welcome/);
   await expect(page.getByTestId('home-score')).toBeVisible();
