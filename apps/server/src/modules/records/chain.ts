@@ -1,4 +1,4 @@
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { recordChainEntries, recordChainHeads } from '../../db/schema';
 import { canonicalHash } from '../../platform/canonical-json';
@@ -247,4 +247,25 @@ export async function chainHeadAt(
   return entry
     ? { seq: entry.seq, head_hash: entry.entry_hash }
     : { seq: 0, head_hash: genesisHash };
+}
+
+/** A store's chain entries of a kind that cover these record ids (retention, the verifier). */
+export async function entriesCovering(
+  db: Pick<Database, 'select'>,
+  storeId: string,
+  kind: ChainKind,
+  recordIds: string[],
+): Promise<{ seq: number; record_id: string }[]> {
+  if (recordIds.length === 0) return [];
+  const rows = await db
+    .select({ seq: recordChainEntries.seq, record_id: recordChainEntries.record_id })
+    .from(recordChainEntries)
+    .where(
+      and(
+        eq(recordChainEntries.store_id, storeId),
+        eq(recordChainEntries.kind, kind),
+        inArray(recordChainEntries.record_id, recordIds),
+      ),
+    );
+  return rows.map((row) => ({ seq: Number(row.seq), record_id: row.record_id }));
 }

@@ -27,7 +27,7 @@ import { AppError, forbidden } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 import type { Storage } from '../../platform/storage';
 import { findDatabaseInScope } from '../databases/databases.service';
-import { appendToChain, type ChainKind } from './chain';
+import { appendToChain, type ChainKind, entriesCovering } from './chain';
 import { recordsSigningKey, signRecord } from './signing';
 import { seqRanges, type TombstoneSummary, tombstoneSummaryOf } from './tombstones';
 
@@ -80,18 +80,7 @@ async function appendTombstone(tx: Tx, key: Buffer, summary: TombstoneSummary): 
 
 /** The seqs of a store's chain entries of a kind covering these record ids. */
 async function entrySeqs(tx: Tx, storeId: string, kind: ChainKind, recordIds: string[]) {
-  if (recordIds.length === 0) return [];
-  const rows = await tx
-    .select({ seq: recordChainEntries.seq })
-    .from(recordChainEntries)
-    .where(
-      and(
-        eq(recordChainEntries.store_id, storeId),
-        eq(recordChainEntries.kind, kind),
-        inArray(recordChainEntries.record_id, recordIds),
-      ),
-    );
-  return rows.map((row) => Number(row.seq));
+  return (await entriesCovering(tx, storeId, kind, recordIds)).map((entry) => entry.seq);
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;

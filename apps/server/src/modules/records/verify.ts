@@ -1,9 +1,16 @@
 import type { ChainProblem, VerifyRecordsResult } from '@mise/shared/records/schemas';
 import { addDays, localMinuteToInstant } from '@mise/shared/tasks/rules';
-import { and, asc, desc, eq, gte, inArray, lt, lte, max, min } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, max, min } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { recordChainCheckpoints, recordChainEntries, recordChainHeads } from '../../db/schema';
-import { type ChainEntry, entryHashOf, genesisHash, recordHashOf } from './chain';
+import {
+  type ChainEntry,
+  type ChainKind,
+  entriesCovering,
+  entryHashOf,
+  genesisHash,
+  recordHashOf,
+} from './chain';
 import { chainSources } from './sources';
 import type { ChainSource } from './sources/types';
 import { isValidTombstone, type TombstoneSummary } from './tombstones';
@@ -278,16 +285,7 @@ export async function verifyRecordsChain(
     const ids = await source.list(db, storeId, options.from ?? new Date(0), options.to ?? latest);
     for (let index = 0; index < ids.length; index += batchSize) {
       const batch = ids.slice(index, index + batchSize);
-      const covered = await db
-        .select({ record_id: recordChainEntries.record_id })
-        .from(recordChainEntries)
-        .where(
-          and(
-            eq(recordChainEntries.store_id, storeId),
-            eq(recordChainEntries.kind, kind),
-            inArray(recordChainEntries.record_id, batch),
-          ),
-        );
+      const covered = await entriesCovering(db, storeId, kind as ChainKind, batch);
       const coveredIds = new Set(covered.map((row) => row.record_id));
       const inserted = batch.find((id) => !coveredIds.has(id));
       if (inserted !== undefined) {
