@@ -1,5 +1,5 @@
 import type { Role } from '@mise/shared/auth/constants';
-import type { StoreDetail } from '@mise/shared/organisation/schemas';
+import type { DatabaseDetail, StoreDetail } from '@mise/shared/organisation/schemas';
 import type { User, UserSummary } from '@mise/shared/users/schemas';
 
 let sequence = 0;
@@ -89,6 +89,28 @@ export function buildStore(overrides: Partial<StoreDetail> = {}): StoreDetail {
     creation_date: '2026-01-05T08:00:00Z',
     is_read_only: false,
     version: 3,
+    ...overrides,
+  };
+}
+
+export function buildDatabaseDetail(overrides: Partial<DatabaseDetail> = {}): DatabaseDetail {
+  return {
+    id: nextId(),
+    name: 'Bistro Group',
+    distributor: nextId(),
+    distributor_name: 'Frais Distribution',
+    illustration_url: null,
+    hidden: false,
+    store_count: 3,
+    store_access: false,
+    hidden_modules: [],
+    hidden_extensions: [],
+    licence_price: null,
+    screen_saver_url: null,
+    alert_escalation_minutes: 30,
+    managers: [],
+    stores: [],
+    version: 1,
     ...overrides,
   };
 }

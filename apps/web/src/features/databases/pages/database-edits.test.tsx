@@ -1,31 +1,13 @@
 import type { DatabaseDetail } from '@mise/shared/organisation/schemas';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { buildId, buildUser } from '../../../test/factories';
+import { buildDatabaseDetail, buildId, buildUser } from '../../../test/factories';
 import { mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import { databaseQueryKey } from '../api/get-database';
 
 function buildDatabase(overrides: Partial<DatabaseDetail> = {}): DatabaseDetail {
-  return {
-    id: buildId(),
-    name: 'Base Boulangeries',
-    distributor: buildId(),
-    distributor_name: 'Frais Distribution',
-    illustration_url: null,
-    hidden: false,
-    store_count: 3,
-    store_access: false,
-    hidden_modules: [],
-    hidden_extensions: [],
-    licence_price: null,
-    screen_saver_url: null,
-    alert_escalation_minutes: 30,
-    managers: [],
-    stores: [],
-    version: 2,
-    ...overrides,
-  };
+  return buildDatabaseDetail({ name: 'Base Boulangeries', version: 2, ...overrides });
 }
 
 /** Replaces XMLHttpRequest: each upload answers `respond()` at once. */

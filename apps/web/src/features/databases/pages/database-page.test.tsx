@@ -1,32 +1,21 @@
 import type { DatabaseDetail } from '@mise/shared/organisation/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildId, buildUser } from '../../../test/factories';
+import { buildDatabaseDetail, buildId, buildUser } from '../../../test/factories';
 import { mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 
 const distributorId = buildId();
 
 function buildDatabase(overrides: Partial<DatabaseDetail> = {}): DatabaseDetail {
-  return {
-    id: buildId(),
+  return buildDatabaseDetail({
     name: 'Base Boulangeries',
     distributor: distributorId,
-    distributor_name: 'Frais Distribution',
-    illustration_url: null,
-    hidden: false,
-    store_count: 3,
-    store_access: false,
-    hidden_modules: [],
     hidden_extensions: ['planning'],
-    licence_price: null,
-    screen_saver_url: null,
-    alert_escalation_minutes: 30,
     managers: [{ id: buildId(), name: 'Paul', surname: 'Henry', email: 'paul@frais.fr' }],
-    stores: [],
     version: 2,
     ...overrides,
-  };
+  });
 }
 
 function renderDatabase(database: DatabaseDetail, role: 'admin' | 'distributor' | 'manager') {

@@ -2,30 +2,12 @@ import type { ElementListItem } from '@mise/shared/catalogue/schemas';
 import type { DatabaseDetail, StoreDetail } from '@mise/shared/organisation/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { buildId, buildStore, buildUser } from '../../../test/factories';
+import { buildDatabaseDetail, buildId, buildStore, buildUser } from '../../../test/factories';
 import { type ApiCall, type MockHandler, mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 
 function buildDatabase(overrides: Partial<DatabaseDetail> = {}): DatabaseDetail {
-  return {
-    id: buildId(),
-    name: 'Bistro Group',
-    distributor: buildId(),
-    distributor_name: 'Mise Distribution France',
-    illustration_url: null,
-    hidden: false,
-    store_count: 3,
-    store_access: false,
-    hidden_modules: [],
-    hidden_extensions: [],
-    licence_price: null,
-    screen_saver_url: null,
-    alert_escalation_minutes: 30,
-    managers: [],
-    stores: [],
-    version: 1,
-    ...overrides,
-  };
+  return buildDatabaseDetail({ distributor_name: 'Mise Distribution France', ...overrides });
 }
 
 function buildItem(overrides: Partial<ElementListItem> = {}): ElementListItem {

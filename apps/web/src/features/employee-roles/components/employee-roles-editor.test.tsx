@@ -2,31 +2,13 @@ import type { DatabaseDetail } from '@mise/shared/organisation/schemas';
 import type { EmployeeRole } from '@mise/shared/people/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildId, buildUser } from '../../../test/factories';
+import { buildDatabaseDetail, buildId, buildUser } from '../../../test/factories';
 import { type MockHandler, mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import type { EmployeeRoles } from '../api/get-employee-roles';
 
 function buildDatabase(overrides: Partial<DatabaseDetail> = {}): DatabaseDetail {
-  return {
-    id: buildId(),
-    name: 'Bistro Group',
-    distributor: buildId(),
-    distributor_name: 'Frais Distribution',
-    illustration_url: null,
-    hidden: false,
-    store_count: 2,
-    store_access: false,
-    hidden_modules: [],
-    hidden_extensions: [],
-    licence_price: null,
-    screen_saver_url: null,
-    alert_escalation_minutes: 30,
-    managers: [],
-    stores: [],
-    version: 1,
-    ...overrides,
-  };
+  return buildDatabaseDetail({ store_count: 2, ...overrides });
 }
 
 function buildRole(databaseId: string, overrides: Partial<EmployeeRole> = {}): EmployeeRole {

@@ -9,7 +9,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import { buildId, buildUser } from '../../../test/factories';
+import { buildDatabaseDetail, buildId, buildUser } from '../../../test/factories';
 import { apiError, type MockHandler, mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 
@@ -17,25 +17,7 @@ const pageLoad = { timeout: 10_000 };
 const belowMinimumMessage = 'A retention cannot be shorter than the legal minimum of its records.';
 
 function buildDatabase(overrides: Partial<DatabaseDetail> = {}): DatabaseDetail {
-  return {
-    id: buildId(),
-    name: 'Bistro Group',
-    distributor: buildId(),
-    distributor_name: 'Frais Distribution',
-    illustration_url: null,
-    hidden: false,
-    store_count: 2,
-    store_access: false,
-    hidden_modules: [],
-    hidden_extensions: [],
-    licence_price: null,
-    screen_saver_url: null,
-    alert_escalation_minutes: 30,
-    managers: [],
-    stores: [],
-    version: 1,
-    ...overrides,
-  };
+  return buildDatabaseDetail({ store_count: 2, ...overrides });
 }
 
 /** A retention answer as the server builds it: settings over the shared defaults and minimums. */

@@ -1,32 +1,10 @@
 import { notifications } from '@mantine/notifications';
-import type { DatabaseDetail } from '@mise/shared/organisation/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { buildId, buildUser } from '../../../test/factories';
+import { buildDatabaseDetail, buildId, buildUser } from '../../../test/factories';
 import { apiError, type MockHandler, mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import type { StoreTags } from '../api/get-store-tags';
-
-function buildDatabase(): DatabaseDetail {
-  return {
-    id: buildId(),
-    name: 'Bistro Group',
-    distributor: buildId(),
-    distributor_name: 'Frais Distribution',
-    illustration_url: null,
-    hidden: false,
-    store_count: 3,
-    store_access: false,
-    hidden_modules: [],
-    hidden_extensions: [],
-    licence_price: null,
-    screen_saver_url: null,
-    alert_escalation_minutes: 30,
-    managers: [],
-    stores: [],
-    version: 1,
-  };
-}
 
 const opera = { id: buildId(), name: 'Bistro Opéra', city: 'Paris' };
 const bellecour = { id: buildId(), name: 'Brasserie Bellecour', city: 'Lyon' };
@@ -46,7 +24,7 @@ function buildTags(overrides: Partial<StoreTags> = {}): StoreTags {
 }
 
 function renderTags(tags: StoreTags, put: MockHandler = { body: tags }) {
-  const database = buildDatabase();
+  const database = buildDatabaseDetail();
   const path = `/api/databases/${database.id}/storeTags`;
   const api = mockApi({
     'GET /api/me': { body: { user: buildUser({ role: 'admin' }) } },

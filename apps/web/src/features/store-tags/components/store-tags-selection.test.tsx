@@ -1,7 +1,7 @@
 import type { DatabaseDetail } from '@mise/shared/organisation/schemas';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildId, buildUser } from '../../../test/factories';
+import { buildDatabaseDetail, buildId, buildUser } from '../../../test/factories';
 import { mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import type { StoreTags } from '../api/get-store-tags';
@@ -10,24 +10,7 @@ import type { SaveStoreTagsBody } from '../api/save-store-tags';
 const opera = { id: buildId(), name: 'Bistro Opéra', city: 'Paris' };
 
 function buildDatabase(): DatabaseDetail {
-  return {
-    id: buildId(),
-    name: 'Bistro Group',
-    distributor: buildId(),
-    distributor_name: 'Frais Distribution',
-    illustration_url: null,
-    hidden: false,
-    store_count: 1,
-    store_access: false,
-    hidden_modules: [],
-    hidden_extensions: [],
-    licence_price: null,
-    screen_saver_url: null,
-    alert_escalation_minutes: 30,
-    managers: [],
-    stores: [],
-    version: 1,
-  };
+  return buildDatabaseDetail({ store_count: 1 });
 }
 
 /** A server keeping the tags: PUT stores them (new ones get an id), GET answers them. */

@@ -2,7 +2,7 @@ import type { DatabaseDetail, StoreDetail } from '@mise/shared/organisation/sche
 import type { Task, TaskConfigurationListItem } from '@mise/shared/tasks/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildId, buildStore, buildUser } from '../../../test/factories';
+import { buildDatabaseDetail, buildId, buildStore, buildUser } from '../../../test/factories';
 import { type ApiCall, mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import { buildTask, buildTaskConfigurationItem } from '../test/build-task-configuration';
@@ -12,25 +12,7 @@ import { todayInZone } from './store-day-tasks';
 const firstRender = { timeout: 10_000 };
 
 function buildDatabase(overrides: Partial<DatabaseDetail> = {}): DatabaseDetail {
-  return {
-    id: buildId(),
-    name: 'Bistro Group',
-    distributor: buildId(),
-    distributor_name: 'Mise Distribution France',
-    illustration_url: null,
-    hidden: false,
-    store_count: 3,
-    store_access: false,
-    hidden_modules: [],
-    hidden_extensions: [],
-    licence_price: null,
-    screen_saver_url: null,
-    alert_escalation_minutes: 30,
-    managers: [],
-    stores: [],
-    version: 1,
-    ...overrides,
-  };
+  return buildDatabaseDetail({ distributor_name: 'Mise Distribution France', ...overrides });
 }
 
 function renderDatabaseTasks(
