@@ -1,14 +1,14 @@
 import { Button, Group, Stack, Tabs } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import { type StoreElementTab, storeElementTabs } from '@mise/shared/catalogue/constants';
 import { IconPlus, IconTable } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../../shared/auth/get-me';
 import { ListToolbar } from '../../../shared/ui/list-toolbar';
 import { notifyError, saveErrorDurationMs } from '../../../shared/ui/notify';
 import { QueryContent } from '../../../shared/ui/query-content';
+import { useRememberedFilter, useRememberedScroll } from '../../../shared/ui/use-remembered-list';
 import { type ElementListScope, useElementList } from '../api/get-element-list';
 import { ElementListRow, elementRowPath } from './element-list-row';
 
@@ -24,7 +24,6 @@ export type ElementListProps =
 /** The store list's sub-tab travels in the URL, beside the screen's own `tab`. */
 export const elementTabParam = 'elementTab';
 
-const searchDebounceMs = 300;
 /** Below this width the expert (bulk) button is hidden (spec 001 §2.1; the app's mobile width). */
 const mobileQuery = '(max-width: 749.98px)';
 
@@ -80,40 +79,11 @@ export function ElementList(props: ElementListProps) {
   );
 }
 
-/* ---------- What the list remembers per database or store and tab ---------- */
-
-type ListMemory = { search: string; isInactiveIncluded: boolean; scrollY: number };
-
-const memoryPrefix = 'mise.elementList';
-
+/** Where the list remembers its search, toggle and scroll, per database or store and tab. */
 function memoryKey(scope: ElementListScope): string {
   return scope.level === 'database'
-    ? `${memoryPrefix}:database:${scope.databaseId}`
-    : `${memoryPrefix}:store:${scope.storeId}:${scope.tab}`;
-}
-
-function readListMemory(key: string): ListMemory {
-  const empty: ListMemory = { search: '', isInactiveIncluded: false, scrollY: 0 };
-  try {
-    const raw = window.sessionStorage.getItem(key);
-    if (!raw) return empty;
-    const parsed = JSON.parse(raw) as Partial<ListMemory>;
-    return {
-      search: typeof parsed.search === 'string' ? parsed.search : '',
-      isInactiveIncluded: parsed.isInactiveIncluded === true,
-      scrollY: typeof parsed.scrollY === 'number' && parsed.scrollY > 0 ? parsed.scrollY : 0,
-    };
-  } catch {
-    return empty;
-  }
-}
-
-function writeListMemory(key: string, patch: Partial<ListMemory>): void {
-  try {
-    window.sessionStorage.setItem(key, JSON.stringify({ ...readListMemory(key), ...patch }));
-  } catch {
-    // Storage full or refused (private mode): the list simply starts afresh next time.
-  }
+    ? `mise.elementList:database:${scope.databaseId}`
+    : `mise.elementList:store:${scope.storeId}:${scope.tab}`;
 }
 
 /* ---------- One list ---------- */
@@ -126,42 +96,10 @@ function ElementListPanel({ scope, isReadOnly }: ElementListPanelProps) {
   const viewer = useCurrentUser();
   const isMobile = useMediaQuery(mobileQuery) ?? false;
   const storageKey = memoryKey(scope);
-  const [initialMemory] = useState(() => readListMemory(storageKey));
-  const [search, setSearch] = useState(initialMemory.search);
-  const [isInactiveIncluded, setIsInactiveIncluded] = useState(initialMemory.isInactiveIncluded);
-  const [debouncedSearch] = useDebouncedValue(search, searchDebounceMs);
-  // The remembered search is queried at once, not after the debounce.
-  const querySearch = search === initialMemory.search ? search : debouncedSearch;
+  const { search, setSearch, isInactiveIncluded, setIsInactiveIncluded, querySearch } =
+    useRememberedFilter(storageKey);
   const elements = useElementList(scope, { search: querySearch, isInactiveIncluded });
-  const isRestoredRef = useRef(false);
-
-  useEffect(() => {
-    writeListMemory(storageKey, { search, isInactiveIncluded });
-  }, [storageKey, search, isInactiveIncluded]);
-
-  // Scroll: back to where the user left once the rows are there, then follow the scrolling.
-  const isLoaded = elements.isSuccess && !elements.isPlaceholderData;
-  useEffect(() => {
-    if (!isLoaded || isRestoredRef.current) return;
-    isRestoredRef.current = true;
-    if (initialMemory.scrollY > 0) window.scrollTo({ top: initialMemory.scrollY });
-  }, [isLoaded, initialMemory.scrollY]);
-
-  useEffect(() => {
-    let frame = 0;
-    function handleScroll() {
-      if (!isRestoredRef.current || frame) return;
-      frame = window.requestAnimationFrame(() => {
-        frame = 0;
-        writeListMemory(storageKey, { scrollY: window.scrollY });
-      });
-    }
-    window.addEventListener('scroll', handleScroll, { passive: true });
-    return () => {
-      window.removeEventListener('scroll', handleScroll);
-      if (frame) window.cancelAnimationFrame(frame);
-    };
-  }, [storageKey]);
+  useRememberedScroll(storageKey, elements.isSuccess && !elements.isPlaceholderData);
 
   function refusePermission() {
     notifyError(t('errors.permission/denied'), { autoClose: saveErrorDurationMs });

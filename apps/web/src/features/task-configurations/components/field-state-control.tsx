@@ -1,79 +1,23 @@
-import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import type { TaskConfigurationFieldKey } from '@mise/shared/tasks/constants';
-import { IconArrowBackUp, IconLock, IconLockOpen } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { InheritanceControl, InheritanceRow } from '../../../shared/ui/inheritance-control';
 import { useTaskConfigurationForm } from './task-configuration-form-context';
 
-/**
- * The inheritance control of one field. Database level: a lock toggle (locked fields cannot be
- * changed by stores). Store level: a lock icon when the database locks it, an "inherited" hint,
- * or a "reset to the database value" action once overridden.
- */
+/** The inheritance control of one field of the task configuration being edited. */
 export function FieldStateControl({ field }: { field: TaskConfigurationFieldKey }) {
-  const { t } = useTranslation();
   const { level, draft, isReadOnly, toggleLock, resetField } = useTaskConfigurationForm();
-
-  if (level === 'database') {
-    const isLocked = draft.locks[field];
-    const label = isLocked
-      ? t('taskConfiguration.lock.locked')
-      : t('taskConfiguration.lock.unlocked');
-    return (
-      <Tooltip label={label}>
-        <ActionIcon
-          variant={isLocked ? 'light' : 'subtle'}
-          color={isLocked ? 'orange' : 'gray'}
-          aria-label={label}
-          aria-pressed={isLocked}
-          disabled={isReadOnly}
-          onClick={() => toggleLock(field)}
-          data-testid={`lock-${field}`}
-        >
-          {isLocked ? <IconLock size={16} /> : <IconLockOpen size={16} />}
-        </ActionIcon>
-      </Tooltip>
-    );
-  }
-
-  const state = draft.states[field];
-  if (state === 'locked') {
-    return (
-      <Tooltip label={t('taskConfiguration.lock.lockedByDatabase')}>
-        <ActionIcon
-          variant="transparent"
-          color="orange"
-          aria-label={t('taskConfiguration.lock.lockedByDatabase')}
-          data-testid={`locked-${field}`}
-        >
-          <IconLock size={16} />
-        </ActionIcon>
-      </Tooltip>
-    );
-  }
-  if (state === 'inherited') {
-    return (
-      <Text size="xs" c="dimmed" data-testid={`inherited-${field}`}>
-        {t('taskConfiguration.lock.inherited')}
-      </Text>
-    );
-  }
-  if (state === 'overridden') {
-    return (
-      <Tooltip label={t('taskConfiguration.lock.reset')}>
-        <ActionIcon
-          variant="subtle"
-          aria-label={t('taskConfiguration.lock.reset')}
-          disabled={isReadOnly}
-          onClick={() => resetField(field)}
-          data-testid={`reset-${field}`}
-        >
-          <IconArrowBackUp size={16} />
-        </ActionIcon>
-      </Tooltip>
-    );
-  }
-  return null;
+  return (
+    <InheritanceControl
+      field={field}
+      level={level}
+      isLocked={draft.locks[field]}
+      state={draft.states[field]}
+      isReadOnly={isReadOnly}
+      onToggleLock={() => toggleLock(field)}
+      onReset={() => resetField(field)}
+      namespace="taskConfiguration"
+    />
+  );
 }
 
 /** A field and its inheritance control side by side. */
@@ -84,12 +28,5 @@ export function FieldRow({
   field: TaskConfigurationFieldKey;
   children: ReactNode;
 }) {
-  return (
-    <Group gap="xs" align="flex-end" wrap="nowrap">
-      <div style={{ flex: 1, minWidth: 0 }}>{children}</div>
-      <div style={{ paddingBottom: 6 }}>
-        <FieldStateControl field={field} />
-      </div>
-    </Group>
-  );
+  return <InheritanceRow control={<FieldStateControl field={field} />}>{children}</InheritanceRow>;
 }

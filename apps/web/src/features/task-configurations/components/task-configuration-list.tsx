@@ -1,13 +1,13 @@
 import { Button, Group, Stack } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconTable } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../../shared/auth/get-me';
 import { ListToolbar } from '../../../shared/ui/list-toolbar';
 import { notifyError, saveErrorDurationMs } from '../../../shared/ui/notify';
 import { QueryContent } from '../../../shared/ui/query-content';
+import { useRememberedFilter, useRememberedScroll } from '../../../shared/ui/use-remembered-list';
 import {
   type TaskConfigurationListScope,
   useTaskConfigurationList,
@@ -23,40 +23,12 @@ export type TaskConfigurationListProps =
       isReadOnly: boolean;
     };
 
-const searchDebounceMs = 300;
 /** Below this width the expert (bulk) button is hidden (spec 001 §2.1; the app's mobile width). */
 const mobileQuery = '(max-width: 749.98px)';
 
-/* ---------- What the list remembers per database or store ---------- */
-
-type ListMemory = { search: string; isInactiveIncluded: boolean; scrollY: number };
-
+/** Where the list remembers its search, toggle and scroll, per database or store. */
 function memoryKey(scope: TaskConfigurationListScope): string {
   return `mise.taskConfigurationList:${scope.level}:${scope.ownerId}`;
-}
-
-function readListMemory(key: string): ListMemory {
-  const empty: ListMemory = { search: '', isInactiveIncluded: false, scrollY: 0 };
-  try {
-    const raw = window.sessionStorage.getItem(key);
-    if (!raw) return empty;
-    const parsed = JSON.parse(raw) as Partial<ListMemory>;
-    return {
-      search: typeof parsed.search === 'string' ? parsed.search : '',
-      isInactiveIncluded: parsed.isInactiveIncluded === true,
-      scrollY: typeof parsed.scrollY === 'number' && parsed.scrollY > 0 ? parsed.scrollY : 0,
-    };
-  } catch {
-    return empty;
-  }
-}
-
-function writeListMemory(key: string, patch: Partial<ListMemory>): void {
-  try {
-    window.sessionStorage.setItem(key, JSON.stringify({ ...readListMemory(key), ...patch }));
-  } catch {
-    // Storage full or refused (private mode): the list simply starts afresh next time.
-  }
 }
 
 /**
@@ -89,45 +61,13 @@ function TaskConfigurationListPanel({
   const viewer = useCurrentUser();
   const isMobile = useMediaQuery(mobileQuery) ?? false;
   const storageKey = memoryKey(scope);
-  const [initialMemory] = useState(() => readListMemory(storageKey));
-  const [search, setSearch] = useState(initialMemory.search);
-  const [isInactiveIncluded, setIsInactiveIncluded] = useState(initialMemory.isInactiveIncluded);
-  const [debouncedSearch] = useDebouncedValue(search, searchDebounceMs);
-  // The remembered search is queried at once, not after the debounce.
-  const querySearch = search === initialMemory.search ? search : debouncedSearch;
+  const { search, setSearch, isInactiveIncluded, setIsInactiveIncluded, querySearch } =
+    useRememberedFilter(storageKey);
   const configurations = useTaskConfigurationList(scope, {
     search: querySearch,
     isInactiveIncluded,
   });
-  const isRestoredRef = useRef(false);
-
-  useEffect(() => {
-    writeListMemory(storageKey, { search, isInactiveIncluded });
-  }, [storageKey, search, isInactiveIncluded]);
-
-  // Scroll: back to where the user left once the rows are there, then follow the scrolling.
-  const isLoaded = configurations.isSuccess && !configurations.isPlaceholderData;
-  useEffect(() => {
-    if (!isLoaded || isRestoredRef.current) return;
-    isRestoredRef.current = true;
-    if (initialMemory.scrollY > 0) window.scrollTo({ top: initialMemory.scrollY });
-  }, [isLoaded, initialMemory.scrollY]);
-
-  useEffect(() => {
-    let frame = 0;
-    function handleScroll() {
-      if (!isRestoredRef.current || frame) return;
-      frame = window.requestAnimationFrame(() => {
-        frame = 0;
-        writeListMemory(storageKey, { scrollY: window.scrollY });
-      });
-    }
-    window.addEventListener('scroll', handleScroll, { passive: true });
-    return () => {
-      window.removeEventListener('scroll', handleScroll);
-      if (frame) window.cancelAnimationFrame(frame);
-    };
-  }, [storageKey]);
+  useRememberedScroll(storageKey, configurations.isSuccess && !configurations.isPlaceholderData);
 
   function refusePermission() {
     notifyError(t('errors.permission/denied'), { autoClose: saveErrorDurationMs });
