@@ -80,6 +80,16 @@ export async function validCredentials(
       .limit(1);
     if (!distributor) throw notFound();
     if (!isStaff(scope)) throw forbidden();
+    // Once the distributor has connected its account, only the distributor may replace it
+    // (spec 000 §6; the distributor screen locks the button for the others).
+    if (scope.role !== 'distributor') {
+      const [connected] = await db
+        .select({ id: sensorCredentials.id })
+        .from(sensorCredentials)
+        .where(eq(sensorCredentials.distributor_id, distributor.id))
+        .limit(1);
+      if (connected) throw forbidden();
+    }
     target = { distributor_id: distributor.id };
   } else {
     const store = await findStoreInScope(db, scope, body.storeId!);

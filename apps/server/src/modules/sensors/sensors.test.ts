@@ -155,7 +155,7 @@ describe('POST /api/koovea/validCredentials', () => {
     });
   });
 
-  it("locks a store's credentials for non-distributors once the distributor is connected", async () => {
+  it("locks a store's and the distributor's credentials for non-distributors once the distributor is connected", async () => {
     const storeId = tenants.a.stores[1]!.id;
     const distributor = await check(distributorA, {
       email: 'dist@koovea.test',
@@ -183,6 +183,19 @@ describe('POST /api/koovea/validCredentials', () => {
       distributorId: tenants.b.distributor.id,
     });
     expect(byAdmin.json()).toEqual({ status: 'ok' });
+    // The admin set B's first connection; A's, made by its distributor, is locked for the admin.
+    const adminOverA = await check(admin, {
+      email: 'admin-over@koovea.test',
+      password: goodHash,
+      distributorId: tenants.a.distributor.id,
+    });
+    expect(adminOverA.statusCode).toBe(403);
+    expect(adminOverA.json().error.code).toBe('permission/denied');
+    const [distributorRow] = await context.db
+      .select()
+      .from(sensorCredentials)
+      .where(eq(sensorCredentials.distributor_id, tenants.a.distributor.id));
+    expect(distributorRow?.account).toBe('dist@koovea.test');
     const detail = await distributorA.inject({
       method: 'GET',
       url: `/api/distributors/${tenants.a.distributor.id}`,
