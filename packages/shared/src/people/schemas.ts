@@ -168,6 +168,12 @@ export const punchEntrySchema = z.object({
   day: day,
   source: z.enum(['device', 'back-office']),
   selfie_url: z.string().nullable(),
+  /**
+   * The incoherence flag (spec 000 §3): set when a tablet clocked the same way twice in a row
+   * (or out first), cleared once a save makes the employee's entries alternate. The screens
+   * recompute it from the entries (flagIncoherences) as they are edited.
+   */
+  incoherent: z.boolean(),
   version: z.number().int(),
 });
 export type PunchEntry = z.infer<typeof punchEntrySchema>;

@@ -68,6 +68,7 @@ function presentEntry(row: EntryRow): PunchEntry {
     day: row.day,
     source: row.source,
     selfie_url: selfieUrl(row.selfie_path),
+    incoherent: row.incoherent,
     version: row.version,
   };
 }

@@ -247,6 +247,7 @@ describe('reading a range', () => {
         day: '2026-10-05',
         source: 'device',
         selfie_url: `/api/files/stores/${storeId}/selfies/2026-10/${'a'.repeat(32)}.png`,
+        incoherent: false,
         version: 0,
       },
     ]);
@@ -610,7 +611,7 @@ describe('saving a range', () => {
     expect(row!.timestamp.toISOString()).toBe(at('2026-11-20', '23:30'));
   });
 
-  it('clears the incoherence flag of the entries it saves', async () => {
+  it('answers the incoherence flag of each entry and clears it on the entries it saves', async () => {
     const flaggedRange = { start: '2026-11-03', end: '2026-11-03' };
     const flagged = await insertEntry({
       employee_id: jeanne.id,
@@ -618,6 +619,15 @@ describe('saving a range', () => {
       is_in: true,
       incoherent: true,
     });
+    const flagOf = async () => {
+      const read = await customer.inject({
+        method: 'GET',
+        url: cardsUrl(flaggedRange.start, flaggedRange.end),
+      });
+      const { entries } = read.json() as { entries: { id: string; incoherent: boolean }[] };
+      return entries.find((entry) => entry.id === flagged.id)?.incoherent;
+    };
+    expect(await flagOf()).toBe(true);
     const response = await save({
       ...flaggedRange,
       entries: [{ id: flagged.id, version: 0, employee_id: jeanne.id, is_in: true }],
@@ -628,6 +638,7 @@ describe('saving a range', () => {
       .from(punchEntries)
       .where(eq(punchEntries.id, flagged.id));
     expect(row!.incoherent).toBe(false);
+    expect(await flagOf()).toBe(false);
   });
 });
 

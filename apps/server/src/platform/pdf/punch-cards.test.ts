@@ -48,6 +48,7 @@ function entry(employeeId: string, day: string, time: string, isIn: boolean): Pu
     day,
     source: 'device',
     selfie_url: null,
+    incoherent: false,
     version: 0,
   };
 }

@@ -35,6 +35,7 @@ function entry(id: string, employeeId: string, isIn: boolean, timestamp: string)
     day: timestamp.slice(0, 10),
     source: 'device',
     selfie_url: null,
+    incoherent: false,
     version: 2,
   };
 }

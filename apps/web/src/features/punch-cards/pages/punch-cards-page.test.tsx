@@ -32,6 +32,7 @@ function buildEntry(
     day: timestamp.slice(0, 10),
     source: 'device',
     selfie_url: null,
+    incoherent: false,
     version: 1,
     ...overrides,
   };
