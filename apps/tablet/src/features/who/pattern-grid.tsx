@@ -1,3 +1,4 @@
+import { tapPatternPoint } from '@mise/shared/people/pattern';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -11,16 +12,6 @@ const positions = Array.from({ length: 9 }, (_, index) => ({
   x: 16.7 + (index % 3) * 33.3,
   y: 16.7 + Math.floor(index / 3) * 33.3,
 }));
-
-/**
- * Adds a point to a pattern: tapping a point already in it cuts the pattern at that point
- * (spec 000 §5: the point stays the last one).
- */
-export function addPatternPoint(points: readonly number[], point: number): number[] {
-  const existing = points.indexOf(point);
-  if (existing !== -1) return points.slice(0, existing + 1);
-  return [...points, point];
-}
 
 /**
  * The 9-point pattern: tap points one after the other, or draw across them with a finger (a
@@ -90,7 +81,7 @@ export function PatternGrid({ onSubmit, isBusy = false }: PatternGridProps) {
             aria-label={t('who.point', { index: index + 1 })}
             aria-pressed={points.includes(index)}
             disabled={isBusy}
-            onClick={() => setPoints((current) => addPatternPoint(current, index))}
+            onClick={() => setPoints((current) => tapPatternPoint(current, index))}
           />
         ))}
       </div>

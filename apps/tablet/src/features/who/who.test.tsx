@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentSession } from '../../shared/session/employee-session';
-import { addPatternPoint, PatternGrid } from './pattern-grid';
+import { PatternGrid } from './pattern-grid';
 import { PinPad } from './pin-pad';
 import { formatWait, WhoScreen } from './who-screen';
 
@@ -27,11 +27,6 @@ describe('PIN pad', () => {
 });
 
 describe('pattern grid', () => {
-  it('tapping a chosen point cuts the pattern at that point (spec 000 §5)', () => {
-    expect(addPatternPoint([0, 4, 8, 5], 4)).toEqual([0, 4]);
-    expect(addPatternPoint([0, 4], 2)).toEqual([0, 4, 2]);
-  });
-
   it('sends the points in the order they were tapped', async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();

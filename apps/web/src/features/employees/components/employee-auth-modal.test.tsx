@@ -106,17 +106,17 @@ describe('employee authentication modal', { timeout: 20_000 }, () => {
     await user.click(point(5));
     expect(point(0).textContent).toBe('1');
     expect(point(5).textContent).toBe('4');
-    // Tapping the second point truncates the pattern there: only the first point is left.
+    // Tapping the second point truncates the pattern there: it stays, the points after it go.
     await user.click(point(4));
-    expect(point(0).getAttribute('aria-pressed')).toBe('true');
-    for (const index of [4, 8, 5]) expect(point(index).getAttribute('aria-pressed')).toBe('false');
+    for (const index of [0, 4]) expect(point(index).getAttribute('aria-pressed')).toBe('true');
+    for (const index of [8, 5]) expect(point(index).getAttribute('aria-pressed')).toBe('false');
 
     await user.click(point(2));
     await user.click(point(6));
-    expect(point(6).textContent).toBe('3');
+    expect(point(6).textContent).toBe('4');
     await user.click(screen.getByTestId('auth-submit'));
     await waitFor(() => expect(secretCalls()).toHaveLength(1));
-    expect(secretCalls()[0]?.body).toEqual({ pattern: [0, 2, 6] });
+    expect(secretCalls()[0]?.body).toEqual({ pattern: [0, 4, 2, 6] });
   });
 
   it('shows the server refusal in the modal', async () => {

@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Group, Modal, PinInput, Stack, Tabs, Text } from '@mantine/core';
+import { tapPatternPoint } from '@mise/shared/people/pattern';
 import type { Employee } from '@mise/shared/people/schemas';
 import { pinLength } from '@mise/shared/tasks/constants';
 import { validatePattern, validatePin } from '@mise/shared/tasks/rules';
@@ -8,7 +9,6 @@ import { errorMessage } from '../../../shared/i18n/error-message';
 import { LoadingButton } from '../../../shared/ui/loading-button';
 import { notifySuccess } from '../../../shared/ui/notify';
 import { useSetEmployeeSecret } from '../api/set-employee-secret';
-import { tapPatternPoint } from './pattern';
 import { PatternGrid } from './pattern-grid';
 
 /** What the modal needs of an employee: never the secret, only whether one is set. */

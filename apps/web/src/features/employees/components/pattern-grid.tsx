@@ -1,6 +1,6 @@
 import { Box, UnstyledButton } from '@mantine/core';
+import { patternPointIndexes } from '@mise/shared/people/pattern';
 import { useTranslation } from 'react-i18next';
-import { patternPointIndexes } from './pattern';
 
 type PatternGridProps = {
   pattern: readonly number[];
