@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from '../auth/schemas';
 import { moduleKeySchema } from '../organisation/schemas';
 import {
-  configurationModuleSchema,
+  configurationModuleInputSchema,
   taskConfigurationFieldKeySchema,
   taskConfigurationInputSchema,
   taskConfigurationSchema,
@@ -175,7 +175,7 @@ export const bulkTaskConfigurationWriteSchema = z.strictObject({
   version: z.number().int().min(0).optional(),
   /** `module` is required to create and refused afterwards (read-only once created). */
   values: taskConfigurationInputSchema.extend({
-    module: configurationModuleSchema.optional(),
+    module: configurationModuleInputSchema.optional(),
   }),
   locks: z.partialRecord(taskConfigurationFieldKeySchema, z.boolean()).optional(),
 });

@@ -32,11 +32,12 @@ export const extensionKeys = [
 ] as const;
 export type ExtensionKey = (typeof extensionKeys)[number];
 
-/** The legacy cleaning module is actions; any other unknown key is an error (spec 000 §3). */
-export function normalizeModuleKey(key: string): ModuleKey {
-  if (key === 'cleaning') return 'actions';
-  if ((moduleKeys as readonly string[]).includes(key)) return key as ModuleKey;
-  throw new Error(`Module ${key} is not handled`);
+/**
+ * A module key as sent to the API: the legacy cleaning module is actions (spec 000 §3). The
+ * schemas then refuse any other unknown key (400 'validation/invalid-input').
+ */
+export function legacyModuleKey(key: unknown): unknown {
+  return key === 'cleaning' ? 'actions' : key;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeModuleKey } from './constants';
+import { configurationModuleInputSchema } from '../tasks/schemas';
 import {
   billingCycleLabel,
   effectiveLicencePrice,
@@ -7,6 +7,7 @@ import {
   isValidTimezone,
   timezoneOffsetHours,
 } from './rules';
+import { updateDatabaseBodySchema, updateStoreBodySchema } from './schemas';
 
 describe('effectiveLicencePrice: store, else database, else distributor, else 19', () => {
   it.each([
@@ -63,10 +64,20 @@ describe('isSameStore (form.store.invalid.exists)', () => {
   });
 });
 
-describe('normalizeModuleKey', () => {
-  it('maps the legacy cleaning module to actions and refuses unknown keys', () => {
-    expect(normalizeModuleKey('cleaning')).toBe('actions');
-    expect(normalizeModuleKey('oils')).toBe('oils');
-    expect(() => normalizeModuleKey('laundry')).toThrow('Module laundry is not handled');
+describe('module keys as sent (spec 000 §3)', () => {
+  it('reads the legacy cleaning module as actions, once, and refuses unknown keys', () => {
+    const store = updateStoreBodySchema.parse({ version: 1, hidden_modules: ['cleaning', 'oils'] });
+    expect(store.hidden_modules).toEqual(['actions', 'oils']);
+    const database = updateDatabaseBodySchema.parse({
+      version: 1,
+      hidden_modules: ['actions', 'cleaning'],
+    });
+    expect(database.hidden_modules).toEqual(['actions']);
+    expect(
+      updateStoreBodySchema.safeParse({ version: 1, hidden_modules: ['laundry'] }).success,
+    ).toBe(false);
+    expect(configurationModuleInputSchema.parse('cleaning')).toBe('actions');
+    expect(configurationModuleInputSchema.parse('oils')).toBe('oils');
+    expect(configurationModuleInputSchema.safeParse('laundry').success).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import {
   billingCycles,
   europeanCountryCodes,
   extensionKeys,
+  legacyModuleKey,
   maximumDevicesRange,
   moduleKeys,
   weekStartRange,
@@ -25,6 +26,11 @@ const listQuery = {
 export const countrySchema = z.enum(europeanCountryCodes as [string, ...string[]]);
 export const timezoneNameSchema = z.string().max(64).refine(isValidTimezone, 'unknown time zone');
 export const moduleKeySchema = z.enum(moduleKeys);
+/** Hidden modules as sent: 'cleaning' read as 'actions' (spec 000 §3), each key once. */
+const hiddenModulesInputSchema = z
+  .array(z.preprocess(legacyModuleKey, moduleKeySchema))
+  .max(moduleKeys.length)
+  .transform((keys) => [...new Set(keys)]);
 export const extensionKeySchema = z.enum(extensionKeys);
 
 /* ---------- Distributors (spec 000 §2, §3, §5) ---------- */
@@ -150,7 +156,7 @@ export const updateDatabaseBodySchema = z.strictObject({
   distributorId: idSchema.optional(),
   store_access: z.boolean().optional(),
   hidden: z.boolean().optional(),
-  hidden_modules: z.array(moduleKeySchema).max(moduleKeys.length).optional(),
+  hidden_modules: hiddenModulesInputSchema.optional(),
   hidden_extensions: z.array(extensionKeySchema).max(extensionKeys.length).optional(),
   licence_price: price.nullable().optional(),
   alert_escalation_minutes: z
@@ -286,7 +292,7 @@ export const updateStoreBodySchema = z.strictObject({
     .optional(),
   week_start: z.number().int().min(weekStartRange.min).max(weekStartRange.max).optional(),
   task_generation_hour: z.number().int().min(0).max(23).optional(),
-  hidden_modules: z.array(moduleKeySchema).max(moduleKeys.length).optional(),
+  hidden_modules: hiddenModulesInputSchema.optional(),
   hidden_extensions: z.array(extensionKeySchema).max(extensionKeys.length).optional(),
   slow_internet_mode: z.boolean().optional(),
   audio_task_reminders: z.boolean().optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../auth/schemas';
 import { fieldStateSchema } from '../catalogue/schemas';
+import { legacyModuleKey } from '../organisation/constants';
 import { moduleKeySchema } from '../organisation/schemas';
 import {
   configurationModules,
@@ -39,6 +40,11 @@ import { isValidTaskDay } from './rules';
  */
 
 export const configurationModuleSchema = z.enum(configurationModules);
+/** A task configuration's module as sent: the legacy 'cleaning' is 'actions' (spec 000 §3). */
+export const configurationModuleInputSchema = z.preprocess(
+  legacyModuleKey,
+  configurationModuleSchema,
+);
 export const taskModuleSchema = z.enum(taskModules);
 export const taskStatusSchema = z.enum(taskStatuses);
 export const taskConfigurationFieldKeySchema = z.enum(taskConfigurationFieldKeys);
@@ -200,11 +206,11 @@ export const taskConfigurationInputSchema = z.strictObject({
   configuration: taskConfigurationContentSchema.nullable().optional(),
 });
 export const createDatabaseTaskConfigurationBodySchema = taskConfigurationInputSchema.extend({
-  module: configurationModuleSchema.optional(),
+  module: configurationModuleInputSchema.optional(),
   locks: z.partialRecord(taskConfigurationFieldKeySchema, z.boolean()).optional(),
 });
 export const createStoreTaskConfigurationBodySchema = taskConfigurationInputSchema.extend({
-  module: configurationModuleSchema.optional(),
+  module: configurationModuleInputSchema.optional(),
   origin_id: idSchema.optional(),
 });
 export const updateTaskConfigurationBodySchema = taskConfigurationInputSchema.extend({

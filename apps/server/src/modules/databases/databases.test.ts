@@ -227,7 +227,7 @@ describe('PATCH /api/databases/:id', () => {
     for (const payload of [
       { name: 'no version' },
       { version: target.version, name: '' },
-      { version: target.version, hidden_modules: ['cleaning'] },
+      { version: target.version, hidden_modules: ['laundry'] },
       { version: target.version, hidden_extensions: ['nope'] },
       { version: target.version, licence_price: -5 },
       { version: target.version, licence_price: 100_000.01 },

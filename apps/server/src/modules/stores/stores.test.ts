@@ -501,7 +501,7 @@ describe('PATCH /api/stores/:id', () => {
       { version: 0, task_generation_hour: 24 },
       { version: 0, name: '' },
       { version: 0, name: 'x'.repeat(121) },
-      { version: 0, hidden_modules: ['cleaning'] },
+      { version: 0, hidden_modules: ['laundry'] },
       { version: 0, active: 'yes' },
       { version: 0, mise_licence: true },
       { version: 0, distributor_id: tenants.b.distributor.id },

@@ -157,3 +157,53 @@ describe('task configurations of a hidden module (issue 13)', () => {
     await hideOnDatabase([]);
   });
 });
+
+describe('the legacy cleaning module (spec 000 §3)', () => {
+  it('is read as actions when hiding modules and creating a task; another unknown key is a 400', async () => {
+    const database = await distributor.inject({
+      method: 'GET',
+      url: `/api/databases/${databaseA()}`,
+    });
+    const hidden = await distributor.inject({
+      method: 'PATCH',
+      url: `/api/databases/${databaseA()}`,
+      payload: { version: database.json().database.version, hidden_modules: ['cleaning'] },
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    const [row] = await context.db
+      .select({ hidden_modules: databases.hidden_modules })
+      .from(databases)
+      .where(eq(databases.id, databaseA()));
+    expect(row!.hidden_modules).toEqual(['actions']);
+    await hideOnDatabase([]);
+
+    const url = `/api/databases/${databaseA()}/taskConfigurations`;
+    const created = await distributor.inject({
+      method: 'POST',
+      url,
+      payload: {
+        name: 'Nettoyage plonge',
+        module: 'cleaning',
+        configuration: {
+          actions: [{ name: 'Plonge', requires_picture: false, attachments: [] }],
+        },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const [stored] = await context.db
+      .select({ module: taskConfigurations.module })
+      .from(taskConfigurations)
+      .where(eq(taskConfigurations.name, 'Nettoyage plonge'));
+    expect(stored!.module).toBe('actions');
+
+    const before = await rowCounts();
+    const refused = await distributor.inject({
+      method: 'POST',
+      url,
+      payload: { name: 'Linge', module: 'laundry' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.code).toBe('validation/invalid-input');
+    expect(await rowCounts()).toEqual(before);
+  });
+});
