@@ -64,7 +64,7 @@ describe('distributors', { timeout: 20_000 }, () => {
     await user.paste('Ouest Hygiène');
     await user.click(within(dialog).getByTestId('new-distributor-submit'));
     expect(within(dialog).getByTestId('new-distributor-error').textContent).toBe(
-      'Please fill in all the required fields.',
+      'Please fill all fields.',
     );
     expect(api.callsTo('POST', '/api/distributors')).toHaveLength(0);
 
