@@ -75,8 +75,11 @@ test('a manager creates a weekly configuration for a store; the generation runs;
   await expect(actionRows.nth(1).getByTestId('action-requires-picture')).toBeChecked();
 
   // One window on the store's clock; whatever the time now, today's task is on time or late.
-  await page.getByTestId('schedule-start').fill('10:00');
-  await page.getByTestId('schedule-end').fill('11:00');
+  // 24-hour fields whatever the browser's locale: hours, then minutes.
+  await page.getByTestId('schedule-start-hours').fill('10');
+  await page.getByTestId('schedule-start-minutes').fill('00');
+  await page.getByTestId('schedule-end-hours').fill('11');
+  await page.getByTestId('schedule-end-minutes').fill('00');
   await page.getByTestId('schedule-add').click();
   await expect(page.getByTestId('schedule-window')).toHaveText(['10:00–11:00']);
 

@@ -1,6 +1,7 @@
 import type { BulkTaskConfigurationRow } from '@mise/shared/catalogue/bulk';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { setClockTime } from '../../test/clock-time';
 import { buildId, buildStore, buildUser } from '../../test/factories';
 import { type MockHandler, mockApi } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
@@ -39,10 +40,6 @@ function renderDatabaseTasks(
     ...extra,
   });
   return { ...renderApp(`/bulkDatabaseTask?database=${databaseId}`), api };
-}
-
-function setTime(testId: string, value: string) {
-  fireEvent.change(screen.getByTestId(testId), { target: { value } });
 }
 
 /** The save answers each written row as saved (version + 1). */
@@ -199,15 +196,15 @@ describe('bulk database tasks', { timeout: 30_000 }, () => {
 
     await user.click(await screen.findByTestId(`bulk-value-${key}-schedule`));
     const dialog = await screen.findByTestId('bulk-schedule-dialog');
-    setTime('schedule-start', '15:00');
-    setTime('schedule-end', '14:00');
+    setClockTime('schedule-start', '15:00');
+    setClockTime('schedule-end', '14:00');
     await user.click(within(dialog).getByTestId('schedule-add'));
     expect((await screen.findByTestId('schedule-incoherent')).textContent).toBe(
       'The start of a schedule must not be after its end.',
     );
     await user.click(screen.getByTestId('schedule-incoherent-ok'));
-    setTime('schedule-start', '14:00');
-    setTime('schedule-end', '15:30');
+    setClockTime('schedule-start', '14:00');
+    setClockTime('schedule-end', '15:30');
     await user.click(within(dialog).getByTestId('schedule-add'));
     await user.click(screen.getByTestId('bulk-schedule-submit'));
 

@@ -1,5 +1,4 @@
 import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { TimeInput } from '@mantine/dates';
 import { entryDay } from '@mise/shared/people/rules';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import {
   formatStoreTime,
   zonedInstant,
 } from '../../../shared/format/store-clock';
+import { ClockTimeInput } from '../../../shared/ui/clock-time-input';
 import type { EditableEntry } from './punch-card-editing';
 
 type PunchEditDialogProps = {
@@ -97,16 +97,16 @@ function PunchEditForm({
             {t(entry.is_in ? 'punchCards.entrance' : 'punchCards.exit')}
           </Badge>
         </Group>
-        <TimeInput
+        <ClockTimeInput
           label={t('punchCards.modifiedTime')}
           value={time}
-          onChange={(event) => {
-            setTime(event.currentTarget.value);
+          onChange={(value) => {
+            setTime(value);
             setError(null);
           }}
           error={error}
-          data-autofocus
-          data-testid="punch-edit-time"
+          hoursInputProps={{ 'data-autofocus': true, 'data-testid': 'punch-edit-time-hours' }}
+          testId="punch-edit-time"
         />
         <Stack gap={4}>
           <Text size="sm" fw={500}>

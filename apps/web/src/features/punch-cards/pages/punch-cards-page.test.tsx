@@ -1,9 +1,10 @@
 import type { PunchCards, PunchEntry } from '@mise/shared/people/schemas';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { currentWeek } from '../../../shared/format/store-clock';
 import { selectionStorageKey } from '../../../shared/selection/use-selection';
 import { captureEntryParameters } from '../../../shared/session/app-session';
+import { setClockTime } from '../../../test/clock-time';
 import { buildId, buildUser } from '../../../test/factories';
 import { apiError, type MockHandler, mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
@@ -308,7 +309,7 @@ describe('punch cards page', { timeout: 30_000 }, () => {
     expect((time as HTMLInputElement).value).toBe('12:30');
     expect(screen.getByTestId('punch-edit-original').textContent).toBe('16/11/2026 12:30');
 
-    fireEvent.change(time, { target: { value: '07:30' } });
+    setClockTime('punch-edit-time', '07:30');
     await user.click(screen.getByTestId('punch-edit-apply'));
     expect(
       await screen.findByText('The new timestamp must be after the previous entry'),
@@ -317,7 +318,7 @@ describe('punch cards page', { timeout: 30_000 }, () => {
     expect(badges(lea.id, '2026-11-16').map((badge) => badge.time)).toEqual(['08:00', '12:30']);
     expect(screen.getByTestId('punch-save').getAttribute('data-dirty')).toBe('false');
 
-    fireEvent.change(screen.getByTestId('punch-edit-time'), { target: { value: '13:00' } });
+    setClockTime('punch-edit-time', '13:00');
     await user.click(screen.getByTestId('punch-edit-apply'));
     await waitFor(() => expect(screen.queryByTestId('punch-edit-time')).toBeNull());
     expect(badges(lea.id, '2026-11-16').map((badge) => badge.time)).toEqual(['08:00', '13:00']);

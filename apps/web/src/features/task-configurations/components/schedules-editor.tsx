@@ -1,10 +1,10 @@
 import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { TimeInput } from '@mantine/dates';
 import { maxSchedulesPerConfiguration } from '@mise/shared/tasks/constants';
 import { formatMinutes, type ScheduleWindow, validateSchedule } from '@mise/shared/tasks/rules';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ClockTimeInput } from '../../../shared/ui/clock-time-input';
 import { MessageDialog } from '../../../shared/ui/message-dialog';
 import { parseTime } from './task-configuration-form';
 
@@ -87,19 +87,19 @@ export function SchedulesEditor({ windows, onChange, isReadOnly }: SchedulesEdit
       )}
       {isReadOnly ? null : (
         <Group gap="sm" align="flex-end">
-          <TimeInput
+          <ClockTimeInput
             label={t('schedule.start')}
             value={start}
-            onChange={(event) => setStart(event.currentTarget.value)}
+            onChange={setStart}
             w={130}
-            data-testid="schedule-start"
+            testId="schedule-start"
           />
-          <TimeInput
+          <ClockTimeInput
             label={t('schedule.end')}
             value={end}
-            onChange={(event) => setEnd(event.currentTarget.value)}
+            onChange={setEnd}
             w={130}
-            data-testid="schedule-end"
+            testId="schedule-end"
           />
           <Button
             variant="light"

@@ -1,7 +1,8 @@
 import type { ElementListItem } from '@mise/shared/catalogue/schemas';
 import type { TaskConfiguration } from '@mise/shared/tasks/schemas';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { setClockTime } from '../../../test/clock-time';
 import { buildId, buildUser } from '../../../test/factories';
 import { apiError, type MockHandler, mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
@@ -75,10 +76,6 @@ async function chooseOption(user: User, testId: string, name: string) {
   await user.click(await screen.findByRole('option', { name }));
 }
 
-function setTime(testId: string, value: string) {
-  fireEvent.change(screen.getByTestId(testId), { target: { value } });
-}
-
 describe('task configuration editor', { timeout: 60_000 }, () => {
   it('creates a weekly Temperatures configuration at database level, then keeps the module read-only', async () => {
     const { user, api, router, databaseId, created, fridge } = renderCreation();
@@ -91,8 +88,8 @@ describe('task configuration editor', { timeout: 60_000 }, () => {
     await chooseOption(user, 'field-elements', 'Chambre froide');
     await user.click(screen.getByTestId('field-is_delivery'));
 
-    setTime('schedule-start', '08:00');
-    setTime('schedule-end', '09:30');
+    setClockTime('schedule-start', '08:00');
+    setClockTime('schedule-end', '09:30');
     await user.click(screen.getByTestId('schedule-add'));
     expect(screen.getByTestId('schedule-window').textContent).toBe('08:00–09:30');
 
@@ -196,8 +193,8 @@ describe('task configuration editor', { timeout: 60_000 }, () => {
     const { user } = renderCreation();
 
     await screen.findByTestId('field-name', {}, firstRender);
-    setTime('schedule-start', '10:00');
-    setTime('schedule-end', '09:00');
+    setClockTime('schedule-start', '10:00');
+    setClockTime('schedule-end', '09:00');
     await user.click(screen.getByTestId('schedule-add'));
 
     expect((await screen.findByTestId('schedule-incoherent')).textContent).toBe(
