@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { databaseManagers, databases, distributors } from '../db/schema';
+import { databaseInvitations, databaseManagers, databases, distributors } from '../db/schema';
 import { buildTwoTenants, buildUser, testPassword } from './factories';
 import { type Agent, signIn, useTestApp } from './harness';
 
@@ -245,6 +245,22 @@ const endpoints: Endpoint[] = [
       return send(agent, {
         method: 'DELETE',
         url: `/api/databases/${id}/managers/${candidate.id}`,
+      });
+    },
+  },
+  {
+    name: 'POST /api/databases/:id/invitations/withdraw',
+    kind: 'database',
+    expected: staffOnly,
+    send: async (agent, id) => {
+      const email = `invited-${randomBytes(6).toString('hex')}@example.test`;
+      await context.db
+        .insert(databaseInvitations)
+        .values({ database_id: id, email, token_hash: randomBytes(16).toString('hex') });
+      return send(agent, {
+        method: 'POST',
+        url: `/api/databases/${id}/invitations/withdraw`,
+        payload: { email },
       });
     },
   },

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices, stores } from '../db/schema';
+import { devices, storeInvitations, stores } from '../db/schema';
 import { newPairingKey } from '../modules/stores/pairing-key';
 import { hashToken, newToken } from '../platform/auth/tokens';
 import { buildTwoTenants, buildUser, testPassword } from './factories';
@@ -164,6 +164,22 @@ const endpoints: Endpoint[] = [
       const store = storeOf(tenant);
       const owner = await buildUser(context.db, { role: 'customer', ownedStoreIds: [store.id] });
       return send(agent, { method: 'DELETE', url: `/api/stores/${store.id}/owners/${owner.id}` });
+    },
+  },
+  {
+    name: 'POST /api/stores/:id/invitations/withdraw',
+    expected: editable,
+    send: async (agent, tenant) => {
+      const store = storeOf(tenant);
+      const email = `invited-${unique()}@example.test`;
+      await context.db
+        .insert(storeInvitations)
+        .values({ store_id: store.id, email, token_hash: hashToken(newToken()) });
+      return send(agent, {
+        method: 'POST',
+        url: `/api/stores/${store.id}/invitations/withdraw`,
+        payload: { email },
+      });
     },
   },
   {

@@ -193,6 +193,10 @@ export const invitedAccountSchema = z.object({
   invited_at: z.string(),
 });
 export type InvitedAccount = z.infer<typeof invitedAccountSchema>;
+/** POST /api/stores/:id/invitations/withdraw, /api/databases/:id/invitations/withdraw. */
+export const withdrawInvitationBodySchema = z.strictObject({
+  email: z.string().trim().toLowerCase().min(1).max(254).pipe(z.email()),
+});
 export const licenceEventSchema = z.object({ timestamp: z.string(), activated: z.boolean() });
 
 export const storeSummarySchema = z.object({

@@ -9,6 +9,7 @@ import {
   listDatabasesQuerySchema,
   listDatabasesResponseSchema,
   updateDatabaseBodySchema,
+  withdrawInvitationBodySchema,
 } from '@mise/shared/organisation/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -106,6 +107,29 @@ export const databasesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         request.body,
       );
       return { status };
+    },
+  );
+
+  app.post(
+    '/databases/:id/invitations/withdraw',
+    {
+      schema: {
+        tags,
+        params,
+        body: withdrawInvitationBodySchema,
+        response: { 200: databaseResponseSchema },
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const scope = await scopeOf(request, db, user);
+      const row = await databases.withdrawManagerInvitation(
+        db,
+        scope,
+        request.params.id,
+        request.body.email,
+      );
+      return { database: await databases.presentDatabase(db, scope, row) };
     },
   );
 

@@ -340,6 +340,27 @@ export async function removeManager(
   return database;
 }
 
+/**
+ * POST /api/databases/:id/invitations/withdraw: whoever may remove the database's managers
+ * withdraws a pending invitation; its link then adds nobody. 404 when that e-mail has none.
+ */
+export async function withdrawManagerInvitation(
+  db: Database,
+  scope: Scope,
+  databaseId: string,
+  email: string,
+): Promise<DatabaseRow> {
+  const database = await findManageableDatabase(db, scope, databaseId);
+  const withdrawn = await db
+    .delete(databaseInvitations)
+    .where(
+      and(eq(databaseInvitations.database_id, database.id), eq(databaseInvitations.email, email)),
+    )
+    .returning({ email: databaseInvitations.email });
+  if (withdrawn.length === 0) throw notFound();
+  return database;
+}
+
 export type DatabaseImage = 'illustration' | 'screen-saver';
 
 /** Images of a database: admins, distributors and its managers. */

@@ -224,3 +224,92 @@ describe('POST /api/database/addManager with an account of another tenant', () =
     ).toEqual([]);
   });
 });
+
+describe('withdrawing a pending invitation', () => {
+  const withdraw = (agent: Agent, path: string, email: unknown) =>
+    agent.inject({ method: 'POST', url: `/api/${path}/invitations/withdraw`, payload: { email } });
+
+  it("withdraws a store owner's invitation: its link then adds nobody", async () => {
+    const store = await buildStore(context.db, {
+      distributor_id: tenants.a.distributor.id,
+      database_id: tenants.a.database.id,
+    });
+    const stranger = await buildUser(context.db, {
+      role: 'customer',
+      ownedStoreIds: [tenants.b.stores[0]!.id],
+    });
+    await distributorA.inject({
+      method: 'POST',
+      url: '/api/stores/addOwner',
+      payload: { email: stranger.email, storeId: store.id },
+    });
+    const { token } = await lastMailTo(stranger.email);
+
+    // Bad input and another tenant change nothing.
+    expect((await withdraw(distributorA, `stores/${store.id}`, 'not-an-email')).statusCode).toBe(
+      400,
+    );
+    const distributorB = await signIn(context.app, tenants.b.users.distributor.email, testPassword);
+    const foreign = await withdraw(distributorB, `stores/${store.id}`, stranger.email);
+    expect(foreign.statusCode).toBe(404);
+    expect(
+      await context.db
+        .select()
+        .from(storeInvitations)
+        .where(eq(storeInvitations.store_id, store.id)),
+    ).toHaveLength(1);
+
+    const response = await withdraw(
+      distributorA,
+      `stores/${store.id}`,
+      stranger.email.toUpperCase(),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().store.invited_owners).toEqual([]);
+    expect(
+      await context.db
+        .select()
+        .from(storeInvitations)
+        .where(eq(storeInvitations.store_id, store.id)),
+    ).toEqual([]);
+    expect((await withdraw(distributorA, `stores/${store.id}`, stranger.email)).statusCode).toBe(
+      404,
+    );
+    // The holder following the old link is signed in, and owns nothing more.
+    expect((await signInWith(stranger.email, token)).statusCode).toBe(200);
+    expect(await ownerIdsOf(store.id)).toEqual([]);
+  });
+
+  it("withdraws a database manager's invitation; a customer may not", async () => {
+    const foreignManager = await buildUser(context.db, {
+      role: 'manager',
+      managedDatabaseIds: [tenants.b.database.id],
+    });
+    await distributorA.inject({
+      method: 'POST',
+      url: '/api/database/addManager',
+      payload: { email: foreignManager.email, databaseId: tenants.a.database.id },
+    });
+    const { token } = await lastMailTo(foreignManager.email);
+    const path = `databases/${tenants.a.database.id}`;
+
+    const customerA = await signIn(context.app, tenants.a.users.customer.email, testPassword);
+    expect((await withdraw(customerA, path, foreignManager.email)).statusCode).toBe(403);
+    const response = await withdraw(distributorA, path, foreignManager.email);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().database.invited_managers).toEqual([]);
+    expect(
+      await context.db
+        .select()
+        .from(databaseInvitations)
+        .where(eq(databaseInvitations.email, foreignManager.email)),
+    ).toEqual([]);
+
+    expect((await signInWith(foreignManager.email, token)).statusCode).toBe(200);
+    const managers = await context.db
+      .select({ id: databaseManagers.user_id })
+      .from(databaseManagers)
+      .where(eq(databaseManagers.database_id, tenants.a.database.id));
+    expect(managers.map((row) => row.id)).not.toContain(foreignManager.id);
+  });
+});

@@ -11,6 +11,7 @@ import {
   storeResponseSchema,
   updateLicenceBodySchema,
   updateStoreBodySchema,
+  withdrawInvitationBodySchema,
 } from '@mise/shared/organisation/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -123,6 +124,23 @@ export const storesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     async (request) => {
       const scope = await scopeFor(request);
       await storesService.assignDatabase(db, scope, request.params.id, request.body.databaseId);
+      return { store: await storesService.presentStore(db, scope, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/stores/:id/invitations/withdraw',
+    {
+      schema: {
+        tags,
+        params,
+        body: withdrawInvitationBodySchema,
+        response: { 200: storeResponseSchema },
+      },
+    },
+    async (request) => {
+      const scope = await scopeFor(request);
+      await storesService.withdrawOwnerInvitation(db, scope, request.params.id, request.body.email);
       return { store: await storesService.presentStore(db, scope, request.params.id) };
     },
   );

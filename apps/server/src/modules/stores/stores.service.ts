@@ -486,6 +486,24 @@ export async function removeOwner(
 }
 
 /**
+ * POST /api/stores/:id/invitations/withdraw: whoever may remove the store's owners withdraws a
+ * pending invitation; its link then adds nobody. 404 when that e-mail has none.
+ */
+export async function withdrawOwnerInvitation(
+  db: Database,
+  scope: Scope,
+  storeId: string,
+  email: string,
+): Promise<void> {
+  const store = await findOwnersManageableStore(db, scope, storeId);
+  const withdrawn = await db
+    .delete(storeInvitations)
+    .where(and(eq(storeInvitations.store_id, store.id), eq(storeInvitations.email, email)))
+    .returning({ email: storeInvitations.email });
+  if (!withdrawn.length) throw notFound();
+}
+
+/**
  * An invitation link used by its holder (signup, sign-in, or POST /api/auth/invitation
  * signed in): the token proves the e-mail received the invitation, so the invitation of that
  * e-mail becomes an ownership (a customer account, within the 30-store limit) and goes.

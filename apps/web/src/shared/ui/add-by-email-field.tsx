@@ -1,6 +1,7 @@
-import { Badge, Button, Card, Group, Text, TextInput } from '@mantine/core';
-import { IconUserPlus } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Card, Group, Text, TextInput } from '@mantine/core';
+import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { openConfirmDialog } from './confirm-dialog';
 import { ErrorText } from './error-text';
 
 type AddByEmailFieldProps = {
@@ -61,14 +62,17 @@ export function AddByEmailField({
 type InvitedAccountCardProps = {
   email: string;
   testId: string;
+  /** Withdraws the invitation, after a confirmation; absent where the viewer may not. */
+  onWithdraw?: () => void;
 };
 
 /**
  * A pending invitation in a list of owners or managers (issue 13): an account outside the
  * adder's tenant is linked only once its holder accepts, and until then the adder sees the
- * e-mail it typed and "Invited", nothing of the account (no name, link, count or remove).
+ * e-mail it typed and "Invited", nothing of the account (no name, link or count), and may
+ * withdraw the invitation (its link then adds nobody).
  */
-export function InvitedAccountCard({ email, testId }: InvitedAccountCardProps) {
+export function InvitedAccountCard({ email, testId, onWithdraw }: InvitedAccountCardProps) {
   const { t } = useTranslation();
   return (
     <Card withBorder padding="xs" data-testid={testId}>
@@ -76,9 +80,29 @@ export function InvitedAccountCard({ email, testId }: InvitedAccountCardProps) {
         <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
           {email}
         </Text>
-        <Badge variant="light" color="blue" style={{ flexShrink: 0 }}>
-          {t('common.invited')}
-        </Badge>
+        <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+          <Badge variant="light" color="blue">
+            {t('common.invited')}
+          </Badge>
+          {onWithdraw ? (
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={t('invitations.withdraw')}
+              onClick={() =>
+                openConfirmDialog({
+                  title: t('invitations.withdraw'),
+                  message: t('invitations.withdrawConfirm', { email }),
+                  isDanger: true,
+                  onConfirm: onWithdraw,
+                })
+              }
+              data-testid={`${testId}-withdraw`}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          ) : null}
+        </Group>
       </Group>
     </Card>
   );

@@ -9,6 +9,7 @@ import { notifyInfo, notifySuccess } from '../../../shared/ui/notify';
 import { useApiErrorNotification } from '../../../shared/ui/use-api-error-notification';
 import { useAddDatabaseManager } from '../api/add-database-manager';
 import { useRemoveDatabaseManager } from '../api/remove-database-manager';
+import { useWithdrawManagerInvitation } from '../api/withdraw-manager-invitation';
 
 type DatabaseManagersProps = {
   database: DatabaseDetail;
@@ -26,6 +27,7 @@ export function DatabaseManagers({ database, isDisabled }: DatabaseManagersProps
   const [isEmailMissing, setIsEmailMissing] = useState(false);
   const addMutation = useAddDatabaseManager(database.id);
   const removeMutation = useRemoveDatabaseManager(database.id);
+  const withdrawMutation = useWithdrawManagerInvitation(database.id);
   const notifyApiError = useApiErrorNotification();
 
   function handleAdd() {
@@ -40,6 +42,13 @@ export function DatabaseManagers({ database, isDisabled }: DatabaseManagersProps
         else notifySuccess(t('database.managerAdded'));
         setEmail('');
       },
+      onError: notifyApiError,
+    });
+  }
+
+  function handleWithdraw(invitedEmail: string) {
+    withdrawMutation.mutate(invitedEmail, {
+      onSuccess: () => notifySuccess(t('invitations.withdrawn', { email: invitedEmail })),
       onError: notifyApiError,
     });
   }
@@ -90,6 +99,7 @@ export function DatabaseManagers({ database, isDisabled }: DatabaseManagersProps
           key={invitation.email}
           email={invitation.email}
           testId="database-manager-invited"
+          onWithdraw={isDisabled ? undefined : () => handleWithdraw(invitation.email)}
         />
       ))}
       {isDisabled ? null : (

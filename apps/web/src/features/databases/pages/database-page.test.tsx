@@ -91,6 +91,10 @@ describe('database detail', { timeout: 20_000 }, () => {
       [`GET /api/databases/${database.id}`]: () => ({
         body: { database: { ...database, invited_managers: invitedManagers } },
       }),
+      [`POST /api/databases/${database.id}/invitations/withdraw`]: () => {
+        invitedManagers = [];
+        return { body: { database: { ...database, invited_managers: [] } } };
+      },
       'POST /api/database/addManager': ({ body }) => {
         invitedManagers = [
           {
@@ -117,7 +121,12 @@ describe('database detail', { timeout: 20_000 }, () => {
     // The list is read again and shows the invitation after the linked manager.
     const invited = await screen.findByTestId('database-manager-invited');
     expect(invited.textContent).toBe('lea@other-tenant.fr' + 'Invited');
-    expect(within(invited).queryByRole('button')).toBeNull();
+    // Nothing of the account: only the e-mail, "Invited" and the withdraw button.
+    expect(
+      within(invited)
+        .getAllByRole('button')
+        .map((button) => button.dataset.testid),
+    ).toEqual(['database-manager-invited-withdraw']);
     const managers = within(screen.getByTestId('database-managers')).getAllByTestId(
       /^database-manager(-invited)?$/,
     );
@@ -127,6 +136,15 @@ describe('database detail', { timeout: 20_000 }, () => {
     ]);
     expect((screen.getByTestId('add-manager-email') as HTMLInputElement).value).toBe('');
     expect(api.callsTo('GET', `/api/databases/${database.id}`).length).toBeGreaterThanOrEqual(2);
+
+    await user.click(within(invited).getByTestId('database-manager-invited-withdraw'));
+    await user.click(await screen.findByTestId('confirm-dialog-confirm'));
+    await waitFor(() => expect(screen.queryByTestId('database-manager-invited')).toBeNull());
+    expect(
+      api
+        .callsTo('POST', `/api/databases/${database.id}/invitations/withdraw`)
+        .map((call) => call.body),
+    ).toEqual([{ email: 'lea@other-tenant.fr' }]);
   });
 
   it('keeps the "added" notice when the manager is linked', async () => {

@@ -10,6 +10,7 @@ import { notifyError, notifyInfo, notifySuccess } from '../../../shared/ui/notif
 import { useApiErrorNotification } from '../../../shared/ui/use-api-error-notification';
 import { useAddStoreOwner } from '../api/add-store-owner';
 import { useRemoveStoreOwner } from '../api/remove-store-owner';
+import { useWithdrawOwnerInvitation } from '../api/withdraw-owner-invitation';
 
 type OwnersDialogProps = {
   opened: boolean;
@@ -39,6 +40,7 @@ export function OwnersDialog({
   const [isEmailMissing, setIsEmailMissing] = useState(false);
   const addMutation = useAddStoreOwner(store.id);
   const removeMutation = useRemoveStoreOwner(store.id);
+  const withdrawMutation = useWithdrawOwnerInvitation(store.id);
   const notifyApiError = useApiErrorNotification();
 
   function handleAdd() {
@@ -56,6 +58,13 @@ export function OwnersDialog({
         else notifySuccess(t('owners.added'));
         setEmail('');
       },
+      onError: notifyApiError,
+    });
+  }
+
+  function handleWithdraw(invitedEmail: string) {
+    withdrawMutation.mutate(invitedEmail, {
+      onSuccess: () => notifySuccess(t('invitations.withdrawn', { email: invitedEmail })),
       onError: notifyApiError,
     });
   }
@@ -132,6 +141,7 @@ export function OwnersDialog({
             key={invitation.email}
             email={invitation.email}
             testId="owner-invited"
+            onWithdraw={isDisabled ? undefined : () => handleWithdraw(invitation.email)}
           />
         ))}
         {isDisabled ? null : (

@@ -190,6 +190,10 @@ describe('store detail', { timeout: 20_000 }, () => {
           ];
           return { body: { status: 'invited' } };
         },
+        [`POST /api/stores/${store.id}/invitations/withdraw`]: () => {
+          invitedOwners = [];
+          return { body: { store: { ...store, invited_owners: [] } } };
+        },
       },
     );
 
@@ -214,6 +218,22 @@ describe('store detail', { timeout: 20_000 }, () => {
     expect(within(dialog).getAllByTestId('owner-card')).toHaveLength(1);
     expect((within(dialog).getByTestId('add-owner-email') as HTMLInputElement).value).toBe('');
     expect(api.callsTo('GET', `/api/stores/${store.id}`).length).toBeGreaterThanOrEqual(2);
+
+    // The adder withdraws it, after a confirmation naming the e-mail: its link adds nobody.
+    await user.click(within(invited).getByTestId('owner-invited-withdraw'));
+    expect(
+      await screen.findByText(
+        'Withdraw the invitation sent to chef@other-tenant.fr? Its link will no longer add them.',
+      ),
+    ).toBeTruthy();
+    await user.click(screen.getByTestId('confirm-dialog-confirm'));
+    await waitFor(() => expect(within(dialog).queryByTestId('owner-invited')).toBeNull());
+    expect(
+      api.callsTo('POST', `/api/stores/${store.id}/invitations/withdraw`).map((call) => call.body),
+    ).toEqual([{ email: 'chef@other-tenant.fr' }]);
+    expect(
+      await screen.findByText('The invitation sent to chef@other-tenant.fr is withdrawn.'),
+    ).toBeTruthy();
   });
 
   it('links owner cards to their account, except for customers', async () => {
