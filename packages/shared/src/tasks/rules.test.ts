@@ -8,8 +8,10 @@ import {
   defaultRecurrenceModel,
   isValidRecurrence,
   isValidTaskDay,
+  lateDeliveryGraceHours,
   listsFromWindows,
   localMinuteToInstant,
+  madeAtOnServerClock,
   parseRecurrence,
   type RecurrenceModel,
   taskStatus,
@@ -20,6 +22,7 @@ import {
   validateSchedule,
   validateSchedules,
   windowsFromLists,
+  writeInstant,
 } from './rules';
 
 describe('taskStatus', () => {
@@ -333,5 +336,62 @@ describe('dayInZone', () => {
 
   it('falls back to the UTC day for a zone that does not exist', () => {
     expect(dayInZone(new Date('2026-06-30T23:30:00Z'), 'Mars/Olympus_Mons')).toBe('2026-06-30');
+  });
+});
+
+describe('a record delivered after its window closed (made offline)', () => {
+  const window = {
+    opensAt: new Date('2026-06-10T19:30:00Z'),
+    closesAt: new Date('2026-06-10T22:00:00Z'),
+  };
+  const at = (iso: string) => new Date(iso);
+
+  it('places the time a tablet reports on the server clock with the offset at sending', () => {
+    // The tablet runs 5 minutes slow: it reports 21:50 for 21:55 and sends at 22:05 for 22:10.
+    expect(
+      madeAtOnServerClock(
+        at('2026-06-10T21:50:00Z'),
+        at('2026-06-10T22:05:00Z'),
+        at('2026-06-10T22:10:00Z'),
+      ),
+    ).toEqual(at('2026-06-10T21:55:00Z'));
+    expect(
+      madeAtOnServerClock(null, at('2026-06-10T22:05:00Z'), at('2026-06-10T22:10:00Z')),
+    ).toBeNull();
+    expect(
+      madeAtOnServerClock(at('2026-06-10T21:50:00Z'), null, at('2026-06-10T22:10:00Z')),
+    ).toBeNull();
+    // Reported after it was sent: not a time the record could have been made.
+    expect(
+      madeAtOnServerClock(
+        at('2026-06-10T22:06:00Z'),
+        at('2026-06-10T22:05:00Z'),
+        at('2026-06-10T22:10:00Z'),
+      ),
+    ).toBeNull();
+  });
+
+  it('judges it at the time it was made only once the window closed, inside the grace', () => {
+    const madeAt = at('2026-06-10T21:55:00Z');
+    expect(writeInstant(window, madeAt, at('2026-06-10T22:10:00Z'))).toEqual(madeAt);
+    // Still open: now, whatever the tablet says.
+    expect(writeInstant(window, madeAt, at('2026-06-10T21:58:00Z'))).toEqual(
+      at('2026-06-10T21:58:00Z'),
+    );
+    // Made after the close, or before the opening: now (refused as closed).
+    const after = at('2026-06-10T22:01:00Z');
+    expect(writeInstant(window, after, at('2026-06-10T22:10:00Z'))).toEqual(
+      at('2026-06-10T22:10:00Z'),
+    );
+    const before = at('2026-06-10T19:00:00Z');
+    expect(writeInstant(window, before, at('2026-06-10T22:10:00Z'))).toEqual(
+      at('2026-06-10T22:10:00Z'),
+    );
+    // Beyond the grace: now.
+    const tooLate = new Date(madeAt.getTime() + lateDeliveryGraceHours * 3_600_000 + 1);
+    expect(writeInstant(window, madeAt, tooLate)).toEqual(tooLate);
+    expect(writeInstant(window, null, at('2026-06-10T22:10:00Z'))).toEqual(
+      at('2026-06-10T22:10:00Z'),
+    );
   });
 });

@@ -345,6 +345,40 @@ export function taskWindow(task: { start: Date; day: string }, zone: string): Ta
   };
 }
 
+/**
+ * How long after its window closed a record made inside it on a tablet (offline, or a network
+ * cut) may still reach the server and be kept at the time it was made.
+ */
+export const lateDeliveryGraceHours = 24;
+
+/**
+ * When a tablet made a record, on the server's clock: the time the tablet reported, moved by
+ * how far the tablet's clock was from the server's when it sent the record (`now − sentAt`;
+ * sentAt is the tablet's clock at sending). A wrong tablet clock thus cancels out; only a clock
+ * changed between making and sending could move the time, within the grace. Null without both
+ * times, or when it would fall after `now`.
+ */
+export function madeAtOnServerClock(
+  reportedAt: Date | null,
+  sentAt: Date | null,
+  now: Date,
+): Date | null {
+  if (!reportedAt || !sentAt) return null;
+  const madeAt = new Date(reportedAt.getTime() + (now.getTime() - sentAt.getTime()));
+  return madeAt.getTime() <= now.getTime() ? madeAt : null;
+}
+
+/**
+ * The instant a tablet's write is judged at (issue 13's completion window): `now`, unless the
+ * window has closed and the record was made inside it within `lateDeliveryGraceHours` — a
+ * reading taken at 23:55 reaching the server at 00:10 after a network cut is kept at 23:55.
+ */
+export function writeInstant(window: TaskWindow, madeAt: Date | null, now: Date): Date {
+  if (taskWindowState(window, now) !== 'closed' || !madeAt) return now;
+  if (now.getTime() - madeAt.getTime() > lateDeliveryGraceHours * 3_600_000) return now;
+  return taskWindowState(window, madeAt) === 'open' ? madeAt : now;
+}
+
 /** not_open_yet before opensAt, open from opensAt (included) to closesAt (excluded), then closed. */
 export function taskWindowState(window: TaskWindow, now: Date): TaskWindowState {
   if (now.getTime() < window.opensAt.getTime()) return 'not_open_yet';

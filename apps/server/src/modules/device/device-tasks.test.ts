@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { taskOpeningToleranceMinutes } from '@mise/shared/tasks/constants';
-import { dayInZone } from '@mise/shared/tasks/rules';
+import { dayInZone, lateDeliveryGraceHours } from '@mise/shared/tasks/rules';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stores, taskResultRevisions, tasks } from '../../db/schema';
@@ -848,6 +848,71 @@ describe('completion window: from the start less the tolerance to the end of the
     expect(refused.json().error.code).toBe('task/closed');
     expect(await revisionsOf(tooLate.id)).toEqual([]);
     expect((await taskRow(tooLate.id)).completed_timestamp).toBeNull();
+  });
+
+  it('keeps a result made offline inside its window and delivered after the day closed, at the time it was made', async () => {
+    // Paris: the store day ends at 22:00Z. The tablet's clock runs 7 minutes fast.
+    const fast = 7 * 60_000;
+    const tabletTime = (serverIso: string) =>
+      new Date(at(serverIso).getTime() + fast).toISOString();
+    const deliver = (
+      task: { id: string; elements: { id: string }[] },
+      madeAt: string,
+      sentAt: string | null,
+      now: string,
+    ) =>
+      withClock(now, () =>
+        parisDevice({
+          method: 'POST',
+          url: `/api/device/tasks/${task.id}/result`,
+          headers: sentAt ? { 'x-sent-at': tabletTime(sentAt) } : {},
+          payload: {
+            idempotency_key: newKey(),
+            result: temperaturesResult(task),
+            completed_timestamp: tabletTime(madeAt),
+          },
+        }),
+      );
+
+    // Made at 21:55Z (23:55 in Paris), the network back at 22:10Z: kept at 21:55Z.
+    const evening = await parisTask('2026-06-10', '2026-06-10T20:00:00Z');
+    const late = await deliver(
+      evening,
+      '2026-06-10T21:55:00Z',
+      '2026-06-10T22:10:00Z',
+      '2026-06-10T22:10:00Z',
+    );
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json().task).toMatchObject({
+      status: 'done-late',
+      completed_timestamp: '2026-06-10T21:55:00.000Z',
+    });
+    const [revision] = await revisionsOf(evening.id);
+    expect(revision!.completed_timestamp!.toISOString()).toBe('2026-06-10T21:55:00.000Z');
+    expect(revision!.reported_timestamp!.toISOString()).toBe(tabletTime('2026-06-10T21:55:00Z'));
+
+    // Refused, writing nothing: made after the close; no sending time; more than the grace late.
+    const refusals: [string, string | null, string][] = [
+      ['2026-06-10T22:05:00Z', '2026-06-10T22:10:00Z', '2026-06-10T22:10:00Z'],
+      ['2026-06-10T21:55:00Z', null, '2026-06-10T22:10:00Z'],
+      [
+        '2026-06-10T21:55:00Z',
+        new Date(
+          at('2026-06-10T21:55:00Z').getTime() + lateDeliveryGraceHours * 3_600_000 + 60_000,
+        ).toISOString(),
+        new Date(
+          at('2026-06-10T21:55:00Z').getTime() + lateDeliveryGraceHours * 3_600_000 + 60_000,
+        ).toISOString(),
+      ],
+    ];
+    for (const [madeAt, sentAt, now] of refusals) {
+      const task = await parisTask('2026-06-10', '2026-06-10T20:00:00Z');
+      const refused = await deliver(task, madeAt, sentAt, now);
+      expect(refused.statusCode, `${madeAt} ${sentAt}`).toBe(409);
+      expect(refused.json().error.code).toBe('task/closed');
+      expect(await revisionsOf(task.id)).toEqual([]);
+      expect((await taskRow(task.id)).completed_timestamp).toBeNull();
+    }
   });
 
   it('postpones only within the task’s own store day (400 task/postpone-outside-day)', async () => {

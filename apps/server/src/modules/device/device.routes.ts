@@ -25,6 +25,16 @@ import { requireActor, requireDevice } from './device-auth';
 import { authenticateEmployee, EmployeeLockedOut, listStoreEmployees } from './employees.service';
 
 const tags = ['device'];
+
+/**
+ * The tablet's clock when it sent a request (`x-sent-at`, ISO): with the time a record reports,
+ * it places a record made offline on the server's clock. Anything else is ignored.
+ */
+function sentAtOf(header: string | string[] | undefined): Date | null {
+  if (typeof header !== 'string' || header.length > 40) return null;
+  const sentAt = new Date(header);
+  return Number.isNaN(sentAt.getTime()) ? null : sentAt;
+}
 const params = z.strictObject({ id: idSchema });
 
 export { employeeTokenHeader, requireActor, requireDevice } from './device-auth';
@@ -102,7 +112,14 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request) => {
       const actor = await requireActor(db, request);
-      const task = await submitTaskResult(db, actor, request.params.id, request.body, now());
+      const task = await submitTaskResult(
+        db,
+        actor,
+        request.params.id,
+        request.body,
+        now(),
+        sentAtOf(request.headers['x-sent-at']),
+      );
       await publishTaskEvent(task, request.body.reason ? 'corrected' : 'completed');
       return { task };
     },

@@ -1,7 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { resultAnomalies } from '@mise/shared/history/rules';
 import type { TaskModule } from '@mise/shared/tasks/constants';
-import { dayInZone, taskWindow, taskWindowState } from '@mise/shared/tasks/rules';
+import {
+  dayInZone,
+  madeAtOnServerClock,
+  taskWindow,
+  taskWindowState,
+  writeInstant,
+} from '@mise/shared/tasks/rules';
 import {
   actionsResultSchema,
   type controlEmployeeSchema,
@@ -364,9 +370,18 @@ export async function writeTaskResult(
   hash: string,
   zone: string,
   now: Date,
+  sentAt: Date | null = null,
 ): Promise<DeviceTask> {
   if (locked.postponed_task !== null) throw new AppError('task/postponed');
-  requireOpenWindow(locked, zone, now);
+  const reportedAt = body.completed_timestamp ? new Date(body.completed_timestamp) : null;
+  // A record made inside its window and delivered once it closed (offline) is judged, and
+  // kept, at the time it was made on the server's clock (lateDeliveryGraceHours at most).
+  const at = writeInstant(
+    taskWindow(locked, zone),
+    madeAtOnServerClock(reportedAt, sentAt, now),
+    now,
+  );
+  requireOpenWindow(locked, zone, at);
   const isCorrection = locked.completed_timestamp !== null;
   if (isCorrection && !body.reason) throw new AppError('task/already-completed');
   let result = checkTaskResult(locked, body.result);
@@ -383,9 +398,9 @@ export async function writeTaskResult(
     result = control.result;
     isComplete = control.isComplete;
   }
-  // The record's time is the server's: a tablet clock cannot backdate (or move) it.
-  const completedAt = isCorrection ? locked.completed_timestamp! : isComplete ? now : null;
-  const reportedAt = body.completed_timestamp ? new Date(body.completed_timestamp) : null;
+  // The record's time is the server's (a tablet clock cannot backdate it): its now, or for a
+  // late delivery the time it was made, on the server's clock.
+  const completedAt = isCorrection ? locked.completed_timestamp! : isComplete ? at : null;
   const employee = { name: actor.employee.name, surname: actor.employee.surname };
   const revision = locked.revision + 1;
   const result_anomaly = resultAnomalies(locked.module, locked.elements, result).length > 0;
@@ -459,6 +474,7 @@ export async function submitTaskResult(
   taskId: string,
   body: SubmitResultBody,
   now = new Date(),
+  sentAt: Date | null = null,
 ): Promise<DeviceTask> {
   return keyedWrite(
     db,
@@ -466,7 +482,7 @@ export async function submitTaskResult(
     taskId,
     body.idempotency_key,
     (task) => requestHash('result', task.id, body),
-    (tx, locked, zone, hash) => writeTaskResult(tx, actor, locked, body, hash, zone, now),
+    (tx, locked, zone, hash) => writeTaskResult(tx, actor, locked, body, hash, zone, now, sentAt),
     async (revision, zone) =>
       presentDeviceTask(await findStoreTask(db, actor.storeId, revision.task_id), now, zone),
   );

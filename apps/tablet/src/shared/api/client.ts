@@ -43,6 +43,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const token = await getDeviceToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.employeeToken) headers['x-employee-token'] = options.employeeToken;
+  // The tablet's clock at sending: with the time a record reports, the server places a record
+  // made offline on its own clock (a reading kept when the network returns after its window).
+  headers['x-sent-at'] = new Date().toISOString();
   let body: BodyInit | undefined;
   if (options.formData) body = options.formData;
   else if (options.body !== undefined) {

@@ -84,6 +84,10 @@ describe('outbox', () => {
     expect(new Set(keys).size).toBe(3);
     expect(calls[0]!.headers.authorization).toBe('Bearer device-token');
     expect(calls[0]!.headers['x-employee-token']).toBe('employee-token');
+    // Each send carries the tablet's clock at sending (a record made offline is placed by it).
+    for (const call of calls) {
+      expect(Date.now() - Date.parse(call.headers['x-sent-at'] ?? '')).toBeLessThan(60_000);
+    }
     expect(outboxSnapshot().waiting).toEqual([]);
     expect(await (await localDb()).count('outbox')).toBe(0);
   });
