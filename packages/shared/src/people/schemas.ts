@@ -269,6 +269,11 @@ export const devicePunchBodySchema = z.strictObject({
   is_in: z.boolean(),
   /** A selfie stored with POST /api/device/selfies. */
   selfie_path: z.string().max(500).nullable().optional(),
+  /**
+   * When the employee clocked, on the tablet's clock: with the request's `x-sent-at`, a punch
+   * made offline keeps the time it was made (within lateDeliveryGraceHours), not its arrival.
+   */
+  clocked_timestamp: z.iso.datetime({ offset: true }).optional(),
 });
 export const devicePunchResponseSchema = z.object({ entry: punchEntrySchema });
 export const selfieUploadResponseSchema = z.object({ path: z.string(), url: z.string() });

@@ -374,9 +374,13 @@ export function madeAtOnServerClock(
  * reading taken at 23:55 reaching the server at 00:10 after a network cut is kept at 23:55.
  */
 export function writeInstant(window: TaskWindow, madeAt: Date | null, now: Date): Date {
-  if (taskWindowState(window, now) !== 'closed' || !madeAt) return now;
-  if (now.getTime() - madeAt.getTime() > lateDeliveryGraceHours * 3_600_000) return now;
-  return taskWindowState(window, madeAt) === 'open' ? madeAt : now;
+  if (taskWindowState(window, now) !== 'closed' || !isWithinLateGrace(madeAt, now)) return now;
+  return taskWindowState(window, madeAt!) === 'open' ? madeAt! : now;
+}
+
+/** Whether a record made at `madeAt` (server clock) arrives within the late-delivery grace. */
+export function isWithinLateGrace(madeAt: Date | null, now: Date): madeAt is Date {
+  return madeAt !== null && now.getTime() - madeAt.getTime() <= lateDeliveryGraceHours * 3_600_000;
 }
 
 /** not_open_yet before opensAt, open from opensAt (included) to closesAt (excluded), then closed. */

@@ -23,18 +23,9 @@ import {
 import { deviceAppRoutes } from './device-app.routes';
 import { requireActor, requireDevice } from './device-auth';
 import { authenticateEmployee, EmployeeLockedOut, listStoreEmployees } from './employees.service';
+import { sentAtOf } from './sent-at';
 
 const tags = ['device'];
-
-/**
- * The tablet's clock when it sent a request (`x-sent-at`, ISO): with the time a record reports,
- * it places a record made offline on the server's clock. Anything else is ignored.
- */
-function sentAtOf(header: string | string[] | undefined): Date | null {
-  if (typeof header !== 'string' || header.length > 40) return null;
-  const sentAt = new Date(header);
-  return Number.isNaN(sentAt.getTime()) ? null : sentAt;
-}
 const params = z.strictObject({ id: idSchema });
 
 export { employeeTokenHeader, requireActor, requireDevice } from './device-auth';

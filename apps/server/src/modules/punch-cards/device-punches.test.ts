@@ -294,3 +294,35 @@ describe('isolation', () => {
     expect(rows.map((row) => row.store_id).sort()).toEqual([storeA, storeB].sort());
   });
 });
+
+describe('a punch made offline', () => {
+  it('keeps the time it was made on the server clock (the tablet clock offset removed), within the grace', async () => {
+    const late = await buildEmployee(context.db, { storeIds: [storeA], name: 'Nadia' });
+    const call = device(await employeeToken(context.app, deviceA.token, late.id));
+    // The tablet's clock runs 3 minutes slow.
+    const slow = 3 * 60_000;
+    const send = (madeMinutesAgo: number, withSentAt = true) => {
+      const tabletNow = Date.now() - slow;
+      return call({
+        method: 'POST',
+        url: '/api/device/punches',
+        headers: withSentAt ? { 'x-sent-at': new Date(tabletNow).toISOString() } : {},
+        payload: {
+          idempotency_key: newKey(),
+          is_in: true,
+          clocked_timestamp: new Date(tabletNow - madeMinutesAgo * 60_000).toISOString(),
+        },
+      });
+    };
+    const ago = (iso: string) => (Date.now() - Date.parse(iso)) / 60_000;
+
+    // Clocked in 90 minutes ago during a network cut: the entry says 90 minutes ago.
+    const offline = await send(90);
+    expect(offline.statusCode, offline.body).toBe(200);
+    expect(ago(offline.json().entry.timestamp)).toBeGreaterThan(89.9);
+    expect(ago(offline.json().entry.timestamp)).toBeLessThan(90.2);
+    // Without the sending time, or beyond the 24-hour grace: the server's time of arrival.
+    expect(ago((await send(90, false)).json().entry.timestamp)).toBeLessThan(0.2);
+    expect(ago((await send(25 * 60)).json().entry.timestamp)).toBeLessThan(0.2);
+  });
+});

@@ -18,6 +18,7 @@ import type { AppDeps } from '../../platform/deps';
 import { renderPunchCardsPdf } from '../../platform/pdf/punch-cards';
 import { scopeOf } from '../../platform/scope';
 import { requireActor } from '../device/device.routes';
+import { sentAtOf } from '../device/sent-at';
 import { readImageUpload } from '../files/uploads';
 import * as punchCardsService from './punch-cards.service';
 
@@ -159,6 +160,8 @@ export const punchCardsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
         db,
         await requireActor(db, request),
         request.body,
+        new Date(),
+        sentAtOf(request.headers['x-sent-at']),
       ),
     }),
   );

@@ -9,7 +9,7 @@ import type {
   SavePunchCardsBody,
   Schedule,
 } from '@mise/shared/people/schemas';
-import { dayInZone } from '@mise/shared/tasks/rules';
+import { dayInZone, isWithinLateGrace, madeAtOnServerClock } from '@mise/shared/tasks/rules';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -528,6 +528,7 @@ export async function clockEmployee(
   actor: TaskActor,
   body: DevicePunchBody,
   now = new Date(),
+  sentAt: Date | null = null,
 ): Promise<PunchEntry> {
   const hash = punchRequestHash(actor.employee.id, body);
   const earlier = replayOf(await findEntryByKey(db, actor.storeId, body.idempotency_key), hash);
@@ -537,6 +538,13 @@ export async function clockEmployee(
     throw new AppError('validation/invalid-input');
   }
   const zone = await storeZone(db, actor.storeId);
+  // A punch made offline keeps the time it was made (on the server's clock), within the grace.
+  const madeAt = madeAtOnServerClock(
+    body.clocked_timestamp ? new Date(body.clocked_timestamp) : null,
+    sentAt,
+    now,
+  );
+  const clockedAt = isWithinLateGrace(madeAt, now) ? madeAt : now;
   try {
     return await db.transaction(async (tx) => {
       const [previous] = await tx
@@ -556,9 +564,9 @@ export async function clockEmployee(
         .values({
           store_id: actor.storeId,
           employee_id: actor.employee.id,
-          day: dayInZone(now, zone),
+          day: dayInZone(clockedAt, zone),
           is_in: body.is_in,
-          timestamp: now,
+          timestamp: clockedAt,
           timestamp_modified: null,
           incoherent: previous ? previous.is_in === body.is_in : !body.is_in,
           source: 'device',

@@ -133,6 +133,10 @@ describe('ClockScreen', () => {
       state: 'waiting',
     });
     expect(records[0]?.body.is_in).toBe(false);
+    // The time it was made, on the tablet's clock: the server keeps it when the punch arrives late.
+    expect(Date.now() - Date.parse(String(records[0]?.body.clocked_timestamp))).toBeLessThan(
+      60_000,
+    );
     const selfie = String(records[0]?.body.selfie_path);
     expect(selfie).toMatch(/^local:[0-9a-f-]{36}$/);
     const picture = await readPicture(selfie);

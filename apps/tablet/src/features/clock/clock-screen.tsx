@@ -88,7 +88,9 @@ export function ClockScreen() {
       await enqueue({
         kind: 'punch',
         path: '/device/punches',
-        body: { is_in: isIn, selfie_path: selfiePath },
+        // The tablet's own clock (not serverNow): the server removes its offset with the
+        // request's x-sent-at, so a punch sent after a network cut keeps its time.
+        body: { is_in: isIn, selfie_path: selfiePath, clocked_timestamp: new Date().toISOString() },
         employee_token: session.token,
         employee_name: name,
         label: t(isIn ? 'clock.in' : 'clock.out'),
