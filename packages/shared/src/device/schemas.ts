@@ -139,7 +139,8 @@ const unscheduledCommon = {
   idempotency_key: z.string().min(8).max(100),
   /** The element's id as GET /api/device/elements gives it. */
   element: idSchema,
-  /** When the employee did it, as the tablet saw it (kept on the revision only). */
+  /** When the employee did it, on the tablet's clock: kept on the revision; with the request's
+   * x-sent-at it places a task made offline at the time it was made (lateDeliveryGraceHours). */
   completed_timestamp: z.iso.datetime({ offset: true }).optional(),
 };
 

@@ -18,6 +18,7 @@ import { createBackOfficeLink } from './back-office-link.service';
 import { requireActor, requireDevice } from './device-auth';
 import { deviceContext } from './device-context.service';
 import { deviceFileAccess } from './device-files';
+import { sentAtOf } from './sent-at';
 
 const tags = ['device'];
 
@@ -61,7 +62,13 @@ export const deviceAppRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     },
     async (request) => {
       const actor = await requireActor(db, request);
-      const task = await createUnscheduledTask(db, actor, request.body, now());
+      const task = await createUnscheduledTask(
+        db,
+        actor,
+        request.body,
+        now(),
+        sentAtOf(request.headers['x-sent-at']),
+      );
       // The record is committed: a failed notification is only logged.
       await events
         .publish({ store_id: task.store_id, task_id: task.id, kind: 'completed' })

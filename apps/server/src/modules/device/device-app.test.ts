@@ -577,6 +577,28 @@ describe('POST /api/device/tasks', () => {
     expect(history.json().items.map((item: { id: string }) => item.id)).toContain(id);
   });
 
+  it('dates a task made offline at the time it was made, the tablet clock offset removed', async () => {
+    const id = crypto.randomUUID();
+    // The tablet's clock runs 4 minutes fast; the photo was taken 2 hours before it was sent.
+    const tabletNow = Date.now() + 4 * 60_000;
+    const response = await device()({
+      method: 'POST',
+      url: '/api/device/tasks',
+      headers: { 'x-sent-at': new Date(tabletNow).toISOString() },
+      payload: traceability(id, fridge.id, {
+        completed_timestamp: new Date(tabletNow - 120 * 60_000).toISOString(),
+      }),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const minutesAgo = (iso: string) => (Date.now() - Date.parse(iso)) / 60_000;
+    const task = response.json().task;
+    for (const instant of [task.start, task.completed_timestamp]) {
+      expect(minutesAgo(instant)).toBeGreaterThan(119.9);
+      expect(minutesAgo(instant)).toBeLessThan(120.2);
+    }
+    expect(task.status).toBe('done');
+  });
+
   it('answers a retry with the same task, written once; another body or store is a conflict', async () => {
     const id = crypto.randomUUID();
     const payload = traceability(id, ownElement.id);

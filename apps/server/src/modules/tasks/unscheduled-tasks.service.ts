@@ -3,7 +3,7 @@ import {
   unscheduledControlDefaultDurationMinutes,
   unscheduledTraceabilityDurationMinutes,
 } from '@mise/shared/device/schemas';
-import { dayInZone } from '@mise/shared/tasks/rules';
+import { dayInZone, isWithinLateGrace, madeAtOnServerClock } from '@mise/shared/tasks/rules';
 import type { DeviceTask } from '@mise/shared/tasks/schemas';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -59,8 +59,17 @@ export async function createUnscheduledTask(
   actor: TaskActor,
   body: CreateUnscheduledTaskBody,
   now = new Date(),
+  sentAt: Date | null = null,
 ): Promise<DeviceTask> {
   const hash = requestHash('create', body.id, body);
+  // Made offline: the task is of the time the work happened (on the server's clock, within
+  // the late-delivery grace), not of its arrival: its day, start and completion.
+  const madeAt = madeAtOnServerClock(
+    body.completed_timestamp ? new Date(body.completed_timestamp) : null,
+    sentAt,
+    now,
+  );
+  const at = isWithinLateGrace(madeAt, now) ? madeAt : now;
   const [store] = await db
     .select({
       id: stores.id,
@@ -108,12 +117,12 @@ export async function createUnscheduledTask(
           configuration_id: null,
           store_configuration_id: null,
           generation_key: null,
-          day: dayInZone(now, zone),
+          day: dayInZone(at, zone),
           name: element.snapshot.name,
           module: body.module,
           type_name: null,
           type_color: null,
-          start: now,
+          start: at,
           duration: unscheduledDuration(body, element),
           requires_manager: false,
           notify_late: false,
@@ -132,7 +141,7 @@ export async function createUnscheduledTask(
         },
         hash,
         zone,
-        now,
+        at,
       );
     });
   } catch (error) {
