@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../app/query-client';
-import { buildId, buildStore, buildUser } from '../../test/factories';
+import { buildDatabaseDetail, buildId, buildStore, buildUser } from '../../test/factories';
 import { apiError, type MockHandler, mockApi } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 import { expectNoAxeViolations } from '../alerts/test/expect-no-axe-violations';
@@ -485,24 +485,12 @@ describe('bulk database elements', { timeout: 30_000 }, () => {
 describe('expert mode from the database screen', { timeout: 30_000 }, () => {
   it('the Elements tab’s expert-mode button opens the bulk grid of the database', async () => {
     const rows = [buildBulkElement({ name: 'Saumon' })];
-    const database = {
+    const database = buildDatabaseDetail({
       id: databaseId,
-      name: 'Bistro Group',
       distributor: null,
       distributor_name: null,
-      illustration_url: null,
-      hidden: false,
       store_count: 0,
-      store_access: false,
-      hidden_modules: [],
-      hidden_extensions: [],
-      licence_price: null,
-      screen_saver_url: null,
-      alert_escalation_minutes: 30,
-      managers: [],
-      stores: [],
-      version: 1,
-    };
+    });
     const { user, router } = renderDatabaseBulk(rows, {
       extra: {
         [`GET /api/databases/${databaseId}`]: { body: { database } },
