@@ -375,7 +375,21 @@ export function madeAtOnServerClock(
  */
 export function writeInstant(window: TaskWindow, madeAt: Date | null, now: Date): Date {
   if (taskWindowState(window, now) !== 'closed' || !isWithinLateGrace(madeAt, now)) return now;
-  return taskWindowState(window, madeAt!) === 'open' ? madeAt! : now;
+  return taskWindowState(window, madeAt) === 'open' ? madeAt : now;
+}
+
+/**
+ * The instant a tablet's record with no window (a punch, an unscheduled task) is kept at: when
+ * it was made, on the server's clock, if it arrives within the grace (`reported` is the
+ * tablet's ISO time, `sentAt` its clock at sending); otherwise `now`.
+ */
+export function madeAtWithinGrace(
+  reported: string | undefined,
+  sentAt: Date | null,
+  now: Date,
+): Date {
+  const madeAt = madeAtOnServerClock(reported ? new Date(reported) : null, sentAt, now);
+  return isWithinLateGrace(madeAt, now) ? madeAt : now;
 }
 
 /** Whether a record made at `madeAt` (server clock) arrives within the late-delivery grace. */

@@ -9,7 +9,7 @@ import type {
   SavePunchCardsBody,
   Schedule,
 } from '@mise/shared/people/schemas';
-import { dayInZone, isWithinLateGrace, madeAtOnServerClock } from '@mise/shared/tasks/rules';
+import { dayInZone, madeAtWithinGrace } from '@mise/shared/tasks/rules';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -539,12 +539,7 @@ export async function clockEmployee(
   }
   const zone = await storeZone(db, actor.storeId);
   // A punch made offline keeps the time it was made (on the server's clock), within the grace.
-  const madeAt = madeAtOnServerClock(
-    body.clocked_timestamp ? new Date(body.clocked_timestamp) : null,
-    sentAt,
-    now,
-  );
-  const clockedAt = isWithinLateGrace(madeAt, now) ? madeAt : now;
+  const clockedAt = madeAtWithinGrace(body.clocked_timestamp, sentAt, now);
   try {
     return await db.transaction(async (tx) => {
       const [previous] = await tx

@@ -4,6 +4,7 @@ import type { TaskModule } from '@mise/shared/tasks/constants';
 import {
   dayInZone,
   madeAtOnServerClock,
+  type TaskWindow,
   taskWindow,
   taskWindowState,
   writeInstant,
@@ -193,8 +194,8 @@ export async function listDeviceDayTasks(
  * from its start less the tolerance until the end of its store day (409 'task/not-open-yet',
  * 'task/closed'), by the shared rule the day list shows.
  */
-function requireOpenWindow(task: TaskRow, zone: string, now: Date): void {
-  const state = taskWindowState(taskWindow(task, zone), now);
+function requireOpenWindow(window: TaskWindow, now: Date): void {
+  const state = taskWindowState(window, now);
   if (state === 'not_open_yet') throw new AppError('task/not-open-yet');
   if (state === 'closed') throw new AppError('task/closed');
 }
@@ -376,12 +377,9 @@ export async function writeTaskResult(
   const reportedAt = body.completed_timestamp ? new Date(body.completed_timestamp) : null;
   // A record made inside its window and delivered once it closed (offline) is judged, and
   // kept, at the time it was made on the server's clock (lateDeliveryGraceHours at most).
-  const at = writeInstant(
-    taskWindow(locked, zone),
-    madeAtOnServerClock(reportedAt, sentAt, now),
-    now,
-  );
-  requireOpenWindow(locked, zone, at);
+  const window = taskWindow(locked, zone);
+  const at = writeInstant(window, madeAtOnServerClock(reportedAt, sentAt, now), now);
+  requireOpenWindow(window, at);
   const isCorrection = locked.completed_timestamp !== null;
   if (isCorrection && !body.reason) throw new AppError('task/already-completed');
   let result = checkTaskResult(locked, body.result);

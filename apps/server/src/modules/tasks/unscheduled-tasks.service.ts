@@ -3,7 +3,7 @@ import {
   unscheduledControlDefaultDurationMinutes,
   unscheduledTraceabilityDurationMinutes,
 } from '@mise/shared/device/schemas';
-import { dayInZone, isWithinLateGrace, madeAtOnServerClock } from '@mise/shared/tasks/rules';
+import { dayInZone, madeAtWithinGrace } from '@mise/shared/tasks/rules';
 import type { DeviceTask } from '@mise/shared/tasks/schemas';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -64,12 +64,7 @@ export async function createUnscheduledTask(
   const hash = requestHash('create', body.id, body);
   // Made offline: the task is of the time the work happened (on the server's clock, within
   // the late-delivery grace), not of its arrival: its day, start and completion.
-  const madeAt = madeAtOnServerClock(
-    body.completed_timestamp ? new Date(body.completed_timestamp) : null,
-    sentAt,
-    now,
-  );
-  const at = isWithinLateGrace(madeAt, now) ? madeAt : now;
+  const at = madeAtWithinGrace(body.completed_timestamp, sentAt, now);
   const [store] = await db
     .select({
       id: stores.id,
