@@ -22,8 +22,6 @@ export function ClockTimeInput({ testId, ...props }: ClockTimeInputProps) {
       format="24h"
       hoursInputLabel={t('common.hours')}
       minutesInputLabel={t('common.minutes')}
-      hoursPlaceholder="hh"
-      minutesPlaceholder="mm"
       hoursInputProps={{ 'data-testid': `${testId}-hours` }}
       minutesInputProps={{ 'data-testid': `${testId}-minutes` }}
       hiddenInputProps={{ 'data-testid': testId }}
